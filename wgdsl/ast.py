@@ -1,0 +1,398 @@
+"""The card language's abstract syntax tree.
+
+Every node is a frozen attrs class.  Nodes carry a source position (``pos``) that is
+left out of equality and hashing, so two trees that say the same thing compare equal
+wherever they were written (the pretty-printer's round-trip property relies on this).
+
+The vocabulary is generic: zones, selectors, events, actions, conditions and static
+rules.  No card id or card name appears here; cards are data (``cards/*.wg``).
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Union
+
+import attrs
+
+
+@attrs.frozen
+class Pos:
+    """A 1-based line and column in a source file."""
+
+    line: int = 0
+    col: int = 0
+    end_line: int = 0
+    end_col: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.col}"
+
+
+NOWHERE = Pos()
+
+
+def _pos():
+    return attrs.field(default=NOWHERE, eq=False, repr=False, kw_only=True)
+
+
+# ------------------------------------------------------------------------ zones
+# Owners as written: "your" -> "you", "opponent's" -> "opponent", "owner's" -> "owner",
+# nothing -> None (either player).
+ZONE_NAMES = ("hand", "stock", "standby", "break", "field", "battle field", "my field")
+FIELD_ZONES = ("field", "battle field", "my field")
+
+
+@attrs.frozen
+class Zone:
+    owner: Optional[str]
+    name: str
+    pos: Pos = _pos()
+
+    @property
+    def is_field(self) -> bool:
+        return self.name in FIELD_ZONES
+
+
+# ------------------------------------------------------------------------ filters
+@attrs.frozen
+class CostBound:
+    """A bound on a card's cost: ``of cost <= 2`` / ``of cost 2 or less``."""
+
+    op: str  # one of <= >= < > =
+    value: int
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class Filter:
+    """Which cards: ``your ready stun in your standby``, ``card of cost <= 2 on battle field``."""
+
+    owner: Optional[str]
+    states: tuple[str, ...]  # "ready", "exhausted", "other"
+    noun: str  # "card" or "stun"
+    name: Optional[str] = None
+    cost: Optional[CostBound] = None
+    zone: Optional[Zone] = None
+    pos: Pos = _pos()
+
+
+# ------------------------------------------------------------------------ selectors
+@attrs.frozen
+class This:
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class It:
+    """The card most recently chosen, looked at or moved by this effect."""
+
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class ThatCard:
+    """The card the triggering event is about (the played card, the targeted card)."""
+
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class Choose:
+    """``a <filter>``: the controller chooses one matching card (on the field: targets, R13.4)."""
+
+    filter: Filter
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class Random:
+    """``a random <filter>``: one matching card at random (never a target)."""
+
+    filter: Filter
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class Every:
+    """``every <filter>``: all matching cards (not a target)."""
+
+    filter: Filter
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class Stacks:
+    """``every stack on <zone>``: every card of every stack there (not a target)."""
+
+    zone: Zone
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class EndCard:
+    """``top card of <zone>`` / ``bottom card of <zone>`` (a stock)."""
+
+    end: str  # "top" | "bottom"
+    zone: Zone
+    pos: Pos = _pos()
+
+
+Selector = Union[This, It, ThatCard, Choose, Random, Every, Stacks, EndCard]
+
+
+# ------------------------------------------------------------------------ destinations
+@attrs.frozen
+class ToZone:
+    """``to your hand``, ``to owner's break``, ``to your standby as ready stun``."""
+
+    zone: Zone
+    as_stun: Optional[str] = None  # "ready" | "exhausted" for a standby
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class ToEnd:
+    """``to top of your stock`` / ``to bottom of owner's stock``."""
+
+    end: str
+    zone: Zone
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class ToEmptySquare:
+    """``to an empty square of your my field`` (the controller chooses the square)."""
+
+    zone: Zone
+    pos: Pos = _pos()
+
+
+Dest = Union[ToZone, ToEnd, ToEmptySquare]
+
+
+# ------------------------------------------------------------------------ conditions
+@attrs.frozen
+class YouDid:
+    """``if you do``: the preceding ``may`` was accepted and done."""
+
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class Compare:
+    """``you hold fewer squares than opponent``."""
+
+    left: str  # "you" | "opponent"
+    relation: str  # "fewer" | "more"  ("less" is read as "fewer")
+    quantity: str  # "squares" | "points" | "cards in hand"
+    right: str
+    pos: Pos = _pos()
+
+
+Condition = Union[YouDid, Compare]
+
+
+# ------------------------------------------------------------------------ actions
+@attrs.frozen
+class Draw:
+    count: int
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class Look:
+    what: Selector
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class Move:
+    what: Selector
+    to: Dest
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class Exhaust:
+    what: Selector
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class Shuffle:
+    zone: Zone
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class ChooseAction:
+    """``choose <selector>``: make the choice now, then refer to it as ``it``."""
+
+    what: Selector
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class EnterAsCopy:
+    """``enter as copy of <selector>``: this card enters the field as a copy (own cost, R2.4)."""
+
+    what: Selector
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class CancelPlay:
+    """``cancel that play``: the triggering play from hand is cancelled (R13.5 response)."""
+
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class AddPoints:
+    count: int
+    color: str
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class Swap:
+    """``swap this with that card``: the stacks on the two cards' squares change places."""
+
+    first: Selector
+    second: Selector
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class May:
+    action: "Action"
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class If:
+    condition: Condition
+    action: "Action"
+    pos: Pos = _pos()
+
+
+Action = Union[
+    Draw, Look, Move, Exhaust, Shuffle, ChooseAction, EnterAsCopy, CancelPlay, AddPoints, Swap, May, If
+]
+
+
+# ------------------------------------------------------------------------ events
+@attrs.frozen
+class Event:
+    """What a triggered effect waits for.
+
+    kind: "enters" | "leaves" | "seized" | "targeted" | "turn_start" | "turn_end" | "plays"
+    subject: This or a Filter for card events; None for turn events
+    player: "you" | "opponent" for turn and play events
+    to: the zone name a "leaves field to ZONE" event names, if any
+    """
+
+    kind: str
+    subject: Union[This, Filter, None] = None
+    player: Optional[str] = None
+    to: Optional[str] = None
+    pos: Pos = _pos()
+
+
+# ------------------------------------------------------------------------ static rules
+@attrs.frozen
+class Untargetable:
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class Protected:
+    """``this square cannot be seized or traded by a card of cost <= 2`` (R11)."""
+
+    kinds: tuple[str, ...]  # "seized", "traded"
+    cost: CostBound
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class PlayOnto:
+    """``this can be played onto opponent's my field ignoring priority`` (R8.4)."""
+
+    zone: Zone
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class AnyColor:
+    """``this gives points of one chosen color among blue, green, red``."""
+
+    colors: tuple[str, ...]
+    pos: Pos = _pos()
+
+
+Static = Union[Untargetable, Protected, PlayOnto, AnyColor]
+
+
+# ------------------------------------------------------------------------ effects
+@attrs.frozen
+class Triggered:
+    """``dimension:`` (event None: on entering the field) or ``field when <event>:``."""
+
+    where: str  # "dimension" | "field" | a zone name ("hand", "standby", ...)
+    event: Optional[Event]
+    actions: tuple[Action, ...]
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class Activated:
+    """``field activated during your gain phase:`` with an optional ``cost:`` line."""
+
+    where: str
+    phase: Optional[str]
+    cost: Optional[Action]
+    actions: tuple[Action, ...]
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class StaticEffect:
+    where: str
+    rules: tuple[Static, ...]
+    pos: Pos = _pos()
+
+
+Effect = Union[Triggered, Activated, StaticEffect]
+
+
+# ------------------------------------------------------------------------ cards
+@attrs.frozen
+class Stat:
+    """One stat as written: key in color, mark, cost, requires, stun, unique."""
+
+    key: str
+    value: Union[str, int, bool]
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class Card:
+    id: str
+    name: str
+    en_name: Optional[str]
+    stats: tuple[Stat, ...]
+    effects: tuple[Effect, ...]
+    pos: Pos = _pos()
+
+    def stat(self, key: str, default=None):
+        """The last value written for ``key`` (the checker reports repeats)."""
+        for s in reversed(self.stats):
+            if s.key == key:
+                return s.value
+        return default
+
+
+@attrs.frozen
+class CardSet:
+    cards: tuple[Card, ...]
+    path: str = attrs.field(default="<input>", eq=False)

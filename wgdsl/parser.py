@@ -1,0 +1,494 @@
+"""Parser: card-language text -> AST (:mod:`wgdsl.ast`), or diagnostics.
+
+One LALR parser is built from ``grammar/wgdsl.lark`` the first time it is needed and
+kept.  Lark's tree is turned into frozen AST nodes by :class:`_ToAst`.  Syntax errors
+become :class:`~wgdsl.diagnostics.Diagnostic` s that name the offending word in the
+designer's terms ("unknown zone `brake`; did you mean `break`?").  After a syntax error
+the parser resumes at the next line that starts a card, so one run reports the errors
+of every broken card, not just the first.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Optional
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from . import ast
+from .diagnostics import Diagnostic, did_you_mean, one_of
+from .resources import grammar_path
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    return Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="basic",
+        propagate_positions=True,
+        maybe_placeholders=True,
+    )
+
+
+def _pos(meta) -> ast.Pos:
+    if getattr(meta, "empty", True):
+        return ast.NOWHERE
+    return ast.Pos(meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _tpos(tok: Token) -> ast.Pos:
+    return ast.Pos(tok.line, tok.column, tok.end_line, tok.end_column)
+
+
+def _unquote(tok: Token) -> str:
+    return str(tok)[1:-1]
+
+
+def _words(children) -> str:
+    return " ".join(str(c) for c in children if isinstance(c, Token))
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    """Lark tree -> AST.  Method names follow the grammar's rule and alias names."""
+
+    # ---- set and cards
+    def start(self, meta, children):
+        return tuple(children)
+
+    def card(self, meta, children):
+        card_id, name, en_name, *items = children
+        stats = tuple(s for item in items if isinstance(item, tuple) for s in item)
+        effects = tuple(item for item in items if not isinstance(item, tuple))
+        return ast.Card(
+            id=str(card_id),
+            name=_unquote(name),
+            en_name=_unquote(en_name) if en_name is not None else None,
+            stats=stats,
+            effects=effects,
+            pos=_tpos(card_id),
+        )
+
+    def stats(self, meta, children):
+        return tuple(children)
+
+    def _stat(key, convert):
+        def method(self, meta, children):
+            return ast.Stat(key, convert(children[0]) if children else True, pos=_pos(meta))
+
+        return method
+
+    stat_color = _stat("color", str)
+    stat_mark = _stat("mark", str)
+    stat_cost = _stat("cost", int)
+    stat_requires = _stat("requires", int)
+    stat_stun = _stat("stun", int)
+    stat_unique = _stat("unique", bool)
+    del _stat
+
+    # ---- effects
+    def where_dimension(self, meta, children):
+        return "dimension"
+
+    def where_field(self, meta, children):
+        return "field"
+
+    def where_zone(self, meta, children):
+        return children[0]
+
+    def trigger(self, meta, children):
+        return children[0]
+
+    def during(self, meta, children):
+        return str(children[0])
+
+    def cost_line(self, meta, children):
+        return children[0]
+
+    def body(self, meta, children):
+        return tuple(children)
+
+    def triggered(self, meta, children):
+        where, event, actions = children
+        return ast.Triggered(where, event, actions, pos=_pos(meta))
+
+    def activated(self, meta, children):
+        where, phase, cost, actions = children
+        return ast.Activated(where, phase, cost, actions, pos=_pos(meta))
+
+    def static_effect(self, meta, children):
+        where, *rules = children
+        return ast.StaticEffect(where, tuple(rules), pos=_pos(meta))
+
+    # ---- events
+    def ev_leaves(self, meta, children):
+        subject, to = children
+        return ast.Event("leaves", subject=subject, to=to, pos=_pos(meta))
+
+    def ev_enters(self, meta, children):
+        return ast.Event("enters", subject=children[0], pos=_pos(meta))
+
+    def ev_seized(self, meta, children):
+        return ast.Event("seized", subject=children[0], pos=_pos(meta))
+
+    def ev_targeted(self, meta, children):
+        return ast.Event("targeted", subject=children[0], pos=_pos(meta))
+
+    def ev_turn_start(self, meta, children):
+        return ast.Event("turn_start", player=children[0], pos=_pos(meta))
+
+    def ev_turn_end(self, meta, children):
+        return ast.Event("turn_end", player=children[0], pos=_pos(meta))
+
+    def ev_plays(self, meta, children):
+        player, filt = children
+        return ast.Event("plays", subject=filt, player=player, pos=_pos(meta))
+
+    def subj_this(self, meta, children):
+        return ast.This(pos=_pos(meta))
+
+    def subj_filter(self, meta, children):
+        return children[-1]
+
+    # ---- actions
+    def draw(self, meta, children):
+        count = next(c for c in children if isinstance(c, Token) and c.type == "INT")
+        return ast.Draw(int(count), pos=_pos(meta))
+
+    def look(self, meta, children):
+        return ast.Look(children[0], pos=_pos(meta))
+
+    def move(self, meta, children):
+        return ast.Move(children[0], children[1], pos=_pos(meta))
+
+    def exhaust(self, meta, children):
+        return ast.Exhaust(children[0], pos=_pos(meta))
+
+    def shuffle(self, meta, children):
+        return ast.Shuffle(children[0], pos=_pos(meta))
+
+    def choose(self, meta, children):
+        return ast.ChooseAction(children[0], pos=_pos(meta))
+
+    def enter_copy(self, meta, children):
+        return ast.EnterAsCopy(children[-1], pos=_pos(meta))
+
+    def cancel_play(self, meta, children):
+        return ast.CancelPlay(pos=_pos(meta))
+
+    def add_points(self, meta, children):
+        count, color = [c for c in children if isinstance(c, Token) and c.type in ("INT", "WORD")]
+        return ast.AddPoints(int(count), str(color), pos=_pos(meta))
+
+    def swap(self, meta, children):
+        return ast.Swap(children[0], children[1], pos=_pos(meta))
+
+    def may(self, meta, children):
+        return ast.May(children[0], pos=_pos(meta))
+
+    def if_(self, meta, children):
+        return ast.If(children[0], children[1], pos=_pos(meta))
+
+    # ---- selectors
+    def sel_this(self, meta, children):
+        return ast.This(pos=_pos(meta))
+
+    def sel_it(self, meta, children):
+        return ast.It(pos=_pos(meta))
+
+    def sel_that(self, meta, children):
+        return ast.ThatCard(pos=_pos(meta))
+
+    def sel_choose(self, meta, children):
+        return ast.Choose(children[-1], pos=_pos(meta))
+
+    def sel_random(self, meta, children):
+        return ast.Random(children[-1], pos=_pos(meta))
+
+    def sel_every(self, meta, children):
+        return ast.Every(children[-1], pos=_pos(meta))
+
+    def sel_stacks(self, meta, children):
+        return ast.Stacks(children[-1], pos=_pos(meta))
+
+    def sel_top(self, meta, children):
+        end, zone = children
+        return ast.EndCard(end, zone, pos=_pos(meta))
+
+    def filter(self, meta, children):
+        owner = children[0]
+        rest = children[1:]
+        states = tuple(c for c in rest if isinstance(c, tuple) and c[0] == "state")
+        noun, named, cost, place = [c for c in rest if not (isinstance(c, tuple) and c[0] == "state")]
+        return ast.Filter(
+            owner=owner,
+            states=tuple(s[1] for s in states),
+            noun=noun,
+            name=named,
+            cost=cost,
+            zone=place,
+            pos=_pos(meta),
+        )
+
+    def state(self, meta, children):
+        return ("state", str(children[0]))
+
+    def noun(self, meta, children):
+        return str(children[0]).rstrip("s")
+
+    def named(self, meta, children):
+        return _unquote(children[0])
+
+    def cost_cmp(self, meta, children):
+        op, value = children
+        return ast.CostBound(str(op), int(value), pos=_pos(meta))
+
+    def cost_or(self, meta, children):
+        value, less_more = children
+        return ast.CostBound("<=" if less_more == "less" else ">=", int(value), pos=_pos(meta))
+
+    def less_more(self, meta, children):
+        return str(children[0])
+
+    def place(self, meta, children):
+        return children[0]
+
+    # ---- zones and destinations
+    def zone(self, meta, children):
+        owner, name = children
+        return ast.Zone(owner, name, pos=_pos(meta))
+
+    def own_you(self, meta, children):
+        return "you"
+
+    def own_opponent(self, meta, children):
+        return "opponent"
+
+    def own_owner(self, meta, children):
+        return "owner"
+
+    def zone_name(self, meta, children):
+        return _words(children)
+
+    def top_bottom(self, meta, children):
+        return str(children[0])
+
+    def dest_zone(self, meta, children):
+        owner, name, state = children
+        zone = ast.Zone(owner, name, pos=_pos(meta))
+        return ast.ToZone(zone, as_stun=state[1] if state else None, pos=_pos(meta))
+
+    def dest_end(self, meta, children):
+        end, zone = children
+        return ast.ToEnd(end, zone, pos=_pos(meta))
+
+    def dest_square(self, meta, children):
+        return ast.ToEmptySquare(children[-1], pos=_pos(meta))
+
+    # ---- conditions
+    def cond_did(self, meta, children):
+        return ast.YouDid(pos=_pos(meta))
+
+    def cond_compare(self, meta, children):
+        left, relation, quantity, right = children
+        relation = "fewer" if relation == "less" else relation
+        return ast.Compare(left, relation, quantity, right, pos=_pos(meta))
+
+    def more_fewer(self, meta, children):
+        return str(children[0])
+
+    def quantity(self, meta, children):
+        return _words(children)
+
+    def player_you(self, meta, children):
+        return "you"
+
+    def player_opponent(self, meta, children):
+        return "opponent"
+
+    # ---- statics
+    def st_untargetable(self, meta, children):
+        return ast.Untargetable(pos=_pos(meta))
+
+    def st_protect(self, meta, children):
+        kinds, cost = children
+        return ast.Protected(kinds, cost, pos=_pos(meta))
+
+    def protect_kinds(self, meta, children):
+        return tuple(children)
+
+    def protect(self, meta, children):
+        return str(children[0])
+
+    def st_play_onto(self, meta, children):
+        return ast.PlayOnto(children[0], pos=_pos(meta))
+
+    def st_any_color(self, meta, children):
+        return ast.AnyColor(tuple(str(c) for c in children), pos=_pos(meta))
+
+
+# ---------------------------------------------------------------------------- errors
+_TERMINAL_WORDS = {
+    "CARD_ID": "a card id such as `WG-001`",
+    "STRING": 'a quoted name such as `"ニビル星人"`',
+    "WORD": "a word",
+    "INT": "a number",
+    "_NL": "the end of the line",
+    "CMP": "a comparison (`<=`, `<`, `>=`, `>`, `=`)",
+    "$END": "the end of the file",
+}
+
+# what a misspelt word was probably meant to be, by the words the parser expected
+_ZONE_WORDS = {"hand", "stock", "standby", "break", "field", "battle", "my"}
+_EVENT_WORDS = {"leaves", "enters", "is", "becomes", "start", "end", "plays"}
+_ACTION_WORDS = {"draw", "look", "move", "exhaust", "shuffle", "choose", "enter", "cancel",
+                 "add", "swap", "may", "if"}
+_STAT_WORDS = {"color", "mark", "cost", "requires", "stun", "unique", "dimension", "field", "in"}
+
+
+def _expected_words(expected) -> tuple[list[str], list[str]]:
+    """Split Lark's expected terminal names into literal keywords and descriptions."""
+    literals, described = [], []
+    by_name = {t.name: t for t in _lark().terminals}
+    for name in sorted(expected):
+        term = by_name.get(name)
+        if term is not None and term.pattern.type == "str":
+            literals.append(term.pattern.value)
+        else:
+            described.append(_TERMINAL_WORDS.get(name, name.lower()))
+    return sorted(set(literals)), described
+
+
+def _syntax_diagnostic(path: str, text: str, err: UnexpectedInput) -> Diagnostic:
+    line, col = err.line, err.column
+    if isinstance(err, UnexpectedCharacters):
+        rest = text[err.pos_in_stream:]
+        word = re.match(r"[^\s]+", rest)
+        found = word.group(0) if word else rest[:1]
+        literals, described = _expected_words(err.allowed or ())
+        pos = ast.Pos(line, col, line, col + len(found))
+        if found[:1].isupper() and found.lower() in literals:
+            return Diagnostic(path, pos, f"keywords are lowercase: `{found}`",
+                              f"write `{found.lower()}`")
+        hint = did_you_mean(found.lower(), literals) if literals else None
+        return Diagnostic(path, pos, f"unexpected `{found}`",
+                          hint or _expect_hint(literals, described))
+    if isinstance(err, UnexpectedEOF) or (
+        isinstance(err, UnexpectedToken) and err.token.type == "$END"
+    ):
+        literals, described = _expected_words(err.expected)
+        lines = text.splitlines() or [""]
+        pos = ast.Pos(len(lines), len(lines[-1]) + 1, len(lines), len(lines[-1]) + 2)
+        if "}" in literals:
+            return Diagnostic(path, pos, "the file ends inside a card",
+                              "close the card with `}` on its own line")
+        return Diagnostic(path, pos, "the file ends too early", _expect_hint(literals, described))
+    assert isinstance(err, UnexpectedToken)
+    tok = err.token
+    literals, described = _expected_words(err.expected)
+    pos = _tpos(tok) if tok.end_column else ast.Pos(line, col, line, col + 1)
+    found = str(tok)
+    if tok.type == "_NL":
+        return Diagnostic(path, ast.Pos(line, col, line, col + 1), "this line ends too early",
+                          _expect_hint(literals, described))
+    prev = err.token_history[-1].type if err.token_history else None
+    word_like = tok.type == "WORD" or re.fullmatch(r"[a-z][a-z_']*", found)
+    if word_like:
+        hint = did_you_mean(found, literals)
+        expected = set(literals)
+        if prev in ("WHEN", "AT") or expected & _EVENT_WORDS == expected & (_EVENT_WORDS | {"this"}) and expected & _EVENT_WORDS:
+            what = "event"
+            hint = hint or _expect_hint(sorted(expected), described)
+        elif expected & _ZONE_WORDS:
+            what = "zone"
+            hint = hint or "zones are " + one_of(["hand", "stock", "standby", "break", "field",
+                                                  "battle field", "my field"])
+        elif expected & _ACTION_WORDS:
+            what = "action"
+            hint = hint or "actions are " + one_of(sorted(_ACTION_WORDS))
+        elif expected & _STAT_WORDS:
+            what = "keyword"
+            hint = hint or "a card holds stat lines (" + one_of(
+                ["color", "mark", "cost", "requires", "stun", "unique"]
+            ) + ") and effects (`dimension:`, `field ...:`, `in hand static:`)"
+        else:
+            what = "word"
+            hint = hint or _expect_hint(literals, described)
+        return Diagnostic(path, pos, f"unknown {what} `{found}`", hint)
+    if tok.type == "CARD_ID" and "card" in literals and prev not in ("CARD",):
+        return Diagnostic(path, pos, f"unexpected card id `{found}`",
+                          "a card starts with `card ID \"name\" {`")
+    return Diagnostic(path, pos, f"unexpected `{found}`", _expect_hint(literals, described))
+
+
+def _expect_hint(literals, described) -> Optional[str]:
+    items = [f"`{w}`" for w in literals] + list(described)
+    if not items:
+        return None
+    if len(items) > 12:
+        items = items[:12] + ["..."]
+    return "expected " + (items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1])
+
+
+_CARD_START = re.compile(r"^card\s", re.M)
+
+
+def parse(text: str, path: str = "<input>") -> tuple[Optional[ast.CardSet], list[Diagnostic]]:
+    """Parse a card set.  Returns (card set or None, syntax diagnostics).
+
+    On a syntax error the parse resumes at the next line that starts with ``card``, so
+    the cards before and after a broken one are still read (and checked).
+    """
+    diagnostics: list[Diagnostic] = []
+    cards: list[ast.Card] = []
+    offset = 0
+    while True:
+        # blank out what was already read so line and column numbers stay true
+        chunk = re.sub(r"[^\n]", " ", text[:offset]) + text[offset:]
+        try:
+            tree = _lark().parse(chunk)
+        except UnexpectedInput as err:
+            diagnostics.append(_syntax_diagnostic(path, chunk, err))
+            err_offset = _offset_of(text, err)
+            good = _good_prefix(chunk, err_offset, offset)
+            cards.extend(good)
+            nxt = _CARD_START.search(text, _next_line(text, err_offset))
+            if nxt is None:
+                break
+            offset = nxt.start()
+            continue
+        except RecursionError:
+            diagnostics.append(Diagnostic(path, ast.NOWHERE, "the card set is nested too deeply to read"))
+            break
+        cards.extend(_ToAst().transform(tree))
+        break
+    return ast.CardSet(tuple(cards), path=path), diagnostics
+
+
+def _offset_of(text: str, err: UnexpectedInput) -> int:
+    pos = getattr(err, "pos_in_stream", None)
+    if pos is None:
+        tok = getattr(err, "token", None)
+        pos = getattr(tok, "start_pos", None)
+    return len(text) if pos is None else pos
+
+
+def _next_line(text: str, offset: int) -> int:
+    nl = text.find("\n", offset)
+    return len(text) if nl < 0 else nl + 1
+
+
+def _good_prefix(chunk: str, err_offset: int, start: int) -> list[ast.Card]:
+    """The complete cards between ``start`` and the card holding the error."""
+    starts = [m.start() for m in _CARD_START.finditer(chunk, start)]
+    before = [s for s in starts if s <= err_offset]
+    if not before or before[-1] == start:
+        return []
+    prefix = chunk[: before[-1]]
+    try:
+        return list(_ToAst().transform(_lark().parse(prefix)))
+    except UnexpectedInput:
+        return []

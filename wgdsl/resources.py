@@ -1,0 +1,34 @@
+"""Where the grammar and the built-in card set are.
+
+In a checkout they sit at the top of the repository (``grammar/``, ``cards/``).  An
+installed wheel carries copies inside the package (``wgdsl/_data/``, see
+pyproject.toml), so ``pip install .`` works from any directory.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def _data_dir(name: str) -> Path:
+    packaged = _PACKAGE / "_data" / name
+    if packaged.is_dir():
+        return packaged
+    checkout = _PACKAGE.parent / name
+    if checkout.is_dir():
+        return checkout
+    raise FileNotFoundError(
+        f"wgdsl cannot find its {name}/ directory (looked in {packaged} and {checkout}); "
+        "reinstall the package with `pip install .`"
+    )
+
+
+def grammar_path() -> Path:
+    return _data_dir("grammar") / "wgdsl.lark"
+
+
+def builtin_cards_path() -> Path:
+    """The built-in set: ``cards/wg01.wg``."""
+    return _data_dir("cards") / "wg01.wg"
