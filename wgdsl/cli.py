@@ -1,0 +1,45 @@
+"""The ``wgdsl`` command line.
+
+Each command is a thin layer: it loads input, calls the library, prints.  Every error a
+user can cause is printed as a diagnostic on stderr with a non-zero exit, never as a
+traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from . import __version__
+from .diagnostics import DiagnosticError
+
+CARDS_OPTION_HELP = "A card set file (.wg) to use instead of the built-in WG01 set."
+
+
+class _Group(click.Group):
+    """Turns a DiagnosticError escaping a command into diagnostics and exit 1."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except DiagnosticError as err:
+            click.echo(err.render(), err=True)
+            ctx.exit(1)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="wgdsl")
+def main():
+    """wgdsl — the World Gainer card language, rules engine and ruling-case runner.
+
+    \b
+    Card designers write cards in the DSL (cards/*.wg), check them and read them back:
+      wgdsl check mine.wg          check a card set (default: built-in WG01)
+      wgdsl cards --cards mine.wg  list a set's cards
+      wgdsl show WG-006            one card's stats and effect
+    """
+
+
+def run():  # pragma: no cover - console entry point helper
+    sys.exit(main())
