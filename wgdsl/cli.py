@@ -41,5 +41,28 @@ def main():
     """
 
 
+@main.group("deck")
+def deck_group():
+    """Deck (stock) files: one `COUNT ID` per line, `#` comments."""
+
+
+@deck_group.command("check")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--starter", is_flag=True, help="Starter variant: at least 20 cards (R3.4).")
+@click.option("--cards", "cards_path", type=click.Path(dir_okay=False), default=None,
+              help=CARDS_OPTION_HELP)
+def deck_check(file, starter, cards_path):
+    """Check a deck file: its lines, its card ids and the R3 construction rules."""
+    from .cards import load_cards
+    from .decks import check_deck
+
+    library = load_cards(cards_path)
+    deck, problems, sources = check_deck(file, library, starter=starter)
+    if problems:
+        raise DiagnosticError(problems, sources)
+    ids = deck.ids()
+    click.echo(f"{file}: ok — {len(ids)} cards, {len(set(ids))} different")
+
+
 def run():  # pragma: no cover - console entry point helper
     sys.exit(main())
