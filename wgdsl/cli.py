@@ -41,6 +41,28 @@ def main():
     """
 
 
+# ---------------------------------------------------------------------------- fmt
+@main.command("fmt")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--check", "check_only", is_flag=True,
+              help="Change nothing; list the files that are not formatted (exit 1 if any).")
+@click.option("--write", is_flag=True, help="Rewrite the files in place.")
+def fmt_command(files, check_only, write):
+    """Print card files in the canonical layout (default: the built-in WG01 set).
+
+    \b
+    wgdsl fmt mine.wg            print the formatted text
+    wgdsl fmt --check *.wg       list the files that would change
+    wgdsl fmt --write mine.wg    rewrite in place
+
+    A file with syntax errors is never rewritten.  Comments other than the file's
+    opening comment block cannot be kept; --write refuses such files.
+    """
+    from .fmt_cmd import run_fmt
+
+    click.get_current_context().exit(run_fmt(files, check_only=check_only, write=write))
+
+
 @main.group("deck")
 def deck_group():
     """Deck (stock) files: one `COUNT ID` per line, `#` comments."""
