@@ -1,0 +1,144 @@
+"""A text picture of a game state, from one player's side of the table.
+
+``render_board(state, viewer)`` draws the 3×3 field (R1.2) with the viewer's my field at
+the bottom — for ``B`` the grid is turned around, so B's my field ``B3 B2 B1`` is the
+bottom row, read left to right from B's seat.  Each square shows its name, who holds it
+(R1.4), the top card's id and short name, the stack size and the square's points (R1.5).
+Around the grid: each player's standby slot by slot (ready or exhausted), hand, stock and
+break sizes, pool and points, and on top the turn, the active player and the phase.
+
+Japanese names are wide: columns are measured in display cells (East-Asian wide and
+fullwidth characters count 2), so the grid lines up in a terminal.  The drawing itself
+uses ASCII only (East-Asian "ambiguous" characters such as ``·`` or ``…`` are one cell in
+some terminals and two in others).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Optional
+
+from .state import OTHER, ROWS, GameState, Instance
+
+CELL = 22  # display cells inside a square's box
+
+
+def text_width(text: str) -> int:
+    """Display cells of ``text``: wide/fullwidth characters 2, combining marks 0."""
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` cut (with ``~``) or padded with spaces to exactly ``width`` cells."""
+    if text_width(text) <= width:
+        return text + " " * (width - text_width(text))
+    out, used = "", 0
+    for ch in text:
+        w = text_width(ch)
+        if used + w > width - 1:
+            break
+        out += ch
+        used += w
+    out += "~"
+    return out + " " * (width - text_width(out))
+
+
+def _card(inst: Instance) -> str:
+    face = inst.face
+    if inst.copy_of is not None:
+        return f"{inst.base.id}={face.id} {face.name}"
+    return f"{face.id} {face.name}"
+
+
+def _square_lines(state: GameState, square: str) -> list[str]:
+    stack = state.field[square]
+    if not stack:
+        return [f"{square}", "", "empty"]
+    top = stack[-1]
+    holder = state.holder(square)
+    size = f"{len(stack)} card" + ("s" if len(stack) > 1 else "")
+    return [f"{square}  held by {holder}", _card(top),
+            f"{size}, {state.square_points(square)} pts"]
+
+
+def _grid(state: GameState, viewer: str) -> list[str]:
+    opponent = OTHER[viewer]
+    rows = [ROWS[opponent], ROWS["C"], ROWS[viewer]]
+    if viewer == "B":  # seen from the other side of the table: columns run 3, 2, 1
+        rows = [tuple(reversed(r)) for r in rows]
+    border = "+" + "+".join("-" * (CELL + 2) for _ in range(3)) + "+"
+    out = [border]
+    for row in rows:
+        cells = [_square_lines(state, sq) for sq in row]
+        for i in range(3):
+            out.append("|" + "|".join(" " + fit(c[i], CELL) + " " for c in cells) + "|")
+        out.append(border)
+    return out
+
+
+def _standby(state: GameState, player: str) -> str:
+    slots = []
+    for n, inst in enumerate(state.players[player].standby, start=1):
+        if inst is None:
+            slots.append(f"{n}:-")
+        else:
+            slots.append(f"{n}:{inst.face.id} {'exhausted' if inst.exhausted else 'ready'}")
+    return "standby " + "  ".join(slots)
+
+
+def _pool(state: GameState, player: str) -> str:
+    pool = {c: n for c, n in state.players[player].pool.items() if n}
+    if not pool:
+        return "pool 0"
+    parts = ", ".join(f"{c} {n}" for c, n in sorted(pool.items()))
+    return f"pool {sum(pool.values())} ({parts})"
+
+
+def _player_block(state: GameState, player: str, show_hand: bool) -> list[str]:
+    p = state.players[player]
+    role = "to play" if state.active == player else "waiting"
+    held = state.squares_held(player)
+    head = (f"{player} ({role}): {state.points(player)} points, "
+            f"{held} square{'' if held == 1 else 's'} | hand {len(p.hand)} | "
+            f"stock {len(p.stock)} | break {len(p.break_)} | {_pool(state, player)}")
+    lines = [head, "  " + _standby(state, player)]
+    if show_hand and p.hand:
+        lines.append("  hand: " + ", ".join(_card(i) for i in p.hand))
+    return lines
+
+
+def render_board(state: GameState, viewer: str = "A", *, show_hand: bool = True) -> str:
+    """The board as text, from ``viewer``'s side (their my field at the bottom).
+
+    ``show_hand`` lists the viewer's own hand (the opponent's hand is only counted).
+    """
+    if viewer not in OTHER:
+        raise ValueError(f"viewer must be `A` or `B`, not `{viewer}`")
+    opponent = OTHER[viewer]
+    status = f"Turn {state.turn} | {state.active} to play | {state.phase} phase"
+    if state.played:
+        status += " | played from hand"
+    if state.stun_set:
+        status += " | stun set"
+    lines = [status]
+    if state.winner is not None:
+        reason = f" ({state.win_reason})" if state.win_reason else ""
+        lines.append(f"*** {state.winner} wins{reason} ***")
+    lines += _player_block(state, opponent, show_hand=False)
+    lines += _grid(state, viewer)
+    lines += _player_block(state, viewer, show_hand=show_hand)
+    return "\n".join(lines)
+
+
+def describe_square(state: GameState, square: str) -> Optional[str]:
+    """One line about a square: ``C1: A holds WG-006 ニビル星人 (2 cards, 6 pts)``."""
+    stack = state.field[square]
+    if not stack:
+        return f"{square}: empty"
+    return (f"{square}: {state.holder(square)} holds {_card(stack[-1])} "
+            f"({len(stack)} card{'s' if len(stack) > 1 else ''}, {state.square_points(square)} pts)")
