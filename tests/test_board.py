@@ -54,7 +54,8 @@ def test_width_counts_wide_characters_as_two():
     assert text_width("グレイ") == 6
     assert text_width("ケンタウロス α 星人") == 2 * 6 + 3 + 2 * 2
     assert text_width(fit("ケンタウロス α 星人", 9)) == 9
-    assert fit("グレイ", 5) == "グ~  "  # never half a wide character
+    assert fit("グレイ", 5) == "グレ~"
+    assert fit("グレイ", 4) == "グ~ "  # never half a wide character: padded instead
 
 
 def test_viewer_A_sees_own_my_field_at_the_bottom(state):
