@@ -1,0 +1,823 @@
+"""The engine: one API for every caller.
+
+``Game.legal_actions()`` lists every legal action in the current state;
+``Game.apply(action)`` performs one (asking the players' agents every choice an effect
+needs) or raises :class:`IllegalAction` — with the reason and the rule number — leaving
+the state untouched.  ``Game.log`` records what happened (text lines and JSON); the same
+seed and agents give the same log, byte for byte.
+
+Turn structure (R5): start, draw, standby, gain, end.  The start, draw and end phases
+need no decision and run by themselves; a game therefore always waits in the active
+player's standby or gain phase.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import attrs
+
+from . import rules
+from .cards import CardLibrary
+from .interpreter import Ctx, GameEvent, compiled_for, zone_squares
+from .state import (BATTLE_ROW, OTHER, PHASES, PLAYERS, SQUARES, STANDBY_SLOTS, GameState,
+                    Instance)
+
+ACTION_KINDS = ("set_stun", "discard_stun", "exhaust", "break_stun", "break_field", "play",
+                "activate", "next", "end_turn")
+HAND_SIZE = 7  # R4.1
+WIN_POINTS = 15  # R12.2
+
+
+@attrs.frozen(slots=True)
+class Action:
+    """One thing a player can do.  ``slot`` is 1-based (as players count), ``card`` a card id
+    in hand, ``copy`` the square of the card a copying card copies (None: ask)."""
+
+    kind: str
+    player: str
+    card: Optional[str] = None
+    slot: Optional[int] = None
+    square: Optional[str] = None
+    copy: Optional[str] = None
+
+    def __str__(self) -> str:
+        parts = [self.player, self.kind]
+        if self.card:
+            parts.append(self.card)
+        if self.slot is not None:
+            parts.append(f"slot {self.slot}")
+        if self.square:
+            parts.append(self.square)
+        if self.copy:
+            parts.append(f"copying {self.copy}")
+        return " ".join(parts)
+
+    def to_dict(self) -> dict:
+        return {k: v for k, v in attrs.asdict(self).items() if v is not None}
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse; the state is unchanged."""
+
+    def __init__(self, reason: str, rule: str = ""):
+        self.reason = reason
+        self.rule = rule
+        super().__init__(f"{reason} ({rule})" if rule else reason)
+
+
+class Play:
+    """A play from hand in progress (R7.2); effects may cancel it (WG-019's kind)."""
+
+    __slots__ = ("card", "square", "cancelled")
+
+    def __init__(self, card, square):
+        self.card = card
+        self.square = square
+        self.cancelled = False
+
+
+class Pending:
+    __slots__ = ("controller", "source", "effect", "event")
+
+    def __init__(self, controller, source, effect, event):
+        self.controller = controller
+        self.source = source
+        self.effect = effect
+        self.event = event
+
+
+class EventLog:
+    """What happened, in order: ``(turn, player, kind, text)`` entries."""
+
+    def __init__(self):
+        self.entries: list = []
+
+    def add(self, turn: int, player: str, kind: str, text: str) -> None:
+        self.entries.append((turn, player, kind, text))
+
+    def lines(self) -> list[str]:
+        return [f"T{turn:<3} {player or '-'}  {text}" for turn, player, kind, text in self.entries]
+
+    def to_json(self) -> str:
+        return json.dumps(
+            [{"turn": t, "player": p, "kind": k, "text": x} for t, p, k, x in self.entries],
+            ensure_ascii=False,
+        )
+
+
+class Game:
+    def __init__(self, state: GameState, library: CardLibrary, agents: Optional[dict] = None,
+                 log: bool = True):
+        self.state = state
+        self.library = library
+        self.agents = agents or {}
+        self.fx = compiled_for(library)
+        self.log = EventLog()
+        self._logging = log
+        self.pending: list = []
+
+    # ================================================================== set-up (R4)
+    @classmethod
+    def new(cls, library: CardLibrary, decks: dict, seed: int = 0, first: str = "A",
+            agents: Optional[dict] = None, log: bool = True) -> "Game":
+        state = GameState.empty(seed)
+        state.first = state.active = first
+        for p in PLAYERS:
+            for card_id in decks[p]:
+                state.put(state.new_instance(p, library[card_id]), "stock")
+        game = cls(state, library, agents, log)
+        for p in PLAYERS:
+            state.rng.shuffle(state.players[p].stock)  # R4.1, seeded
+            for _ in range(HAND_SIZE):
+                game.draw(p, by_effect=True)
+        game.note(None, "setup", f"{first} goes first; each player draws {HAND_SIZE}")
+        state.turn, state.phase = 1, "start"
+        game._run_automatic_phases()
+        return game
+
+    # ================================================================== queries
+    @property
+    def over(self) -> bool:
+        return self.state.winner is not None
+
+    def agent(self, player: str):
+        return self.agents[player]
+
+    def note(self, player: Optional[str], kind: str, text: str) -> None:
+        if self._logging:
+            self.log.add(self.state.turn, player, kind, text)
+
+    def compiled(self, inst: Instance):
+        return self.fx[inst.face.id]
+
+    def targetable(self, inst: Instance) -> bool:
+        """R13.4: only top cards on the field are targets; "cannot be targeted" refuses."""
+        if inst.zone != "field" or self.state.field[inst.square][-1] is not inst:
+            return False
+        return not self.fx[inst.face.id].untargetable
+
+    def priority_ok(self, player: str, inst_or_def, square: str) -> bool:
+        st = self.state
+        if rules.priority_allows(player, square, st.holder):
+            return True
+        # R8.4: a card's own rule may allow it (WG-014's kind: "in hand static")
+        for zone in self.fx[inst_or_def.id].play_onto:
+            if square in zone_squares(zone, player):
+                return True
+        return False
+
+    def _protected(self, square: str, outcome: str, cost: int) -> bool:
+        """A static rule of the square's top card forbids this seize/trade (R11.3)."""
+        top = self.state.top(square)
+        if top is None:
+            return False
+        kind = "seized" if outcome == rules.SEIZE else "traded"
+        for kinds, op, value in self.fx[top.face.id].protections:
+            if kind in kinds and op(cost, value):
+                return True
+        return False
+
+    def play_outcome(self, player: str, card, square: str, copy_face=None):
+        """(outcome, rule, reason) for ``card`` (a CardDef) played onto ``square``."""
+        face = copy_face or card
+        outcome, rule, reason = rules.placement(player, face.mark, card.cost, self.state.field[square])
+        if outcome in (rules.SEIZE, rules.TRADE) and self._protected(square, outcome, card.cost):
+            top = self.state.top(square)
+            return rules.ILLEGAL, "R11.3", f"{top.label()} on {square} cannot be {outcome}d by cost {card.cost}"
+        return outcome, rule, reason
+
+    def copy_candidates(self, player: str, card) -> list:
+        fx = self.fx[card.id]
+        if fx.entry_copy is None:
+            return []
+        return fx.entry_copy(Ctx(self, player, None))
+
+    # ================================================================== legal actions
+    def legal_actions(self) -> list[Action]:
+        st = self.state
+        if st.winner is not None:
+            return []
+        p = st.active
+        me = st.players[p]
+        out: list[Action] = []
+        phase = st.phase
+        if phase == "standby":
+            if not st.stun_set and any(s is None for s in me.standby):
+                for cid in _distinct_ids(me.hand):
+                    out.append(Action("set_stun", p, card=cid))
+            for i, s in enumerate(me.standby):
+                if s is not None:
+                    out.append(Action("discard_stun", p, slot=i + 1))
+        elif phase == "gain":
+            for i, s in enumerate(me.standby):
+                if s is not None:
+                    if not s.exhausted:
+                        out.append(Action("exhaust", p, slot=i + 1))
+                        out.append(Action("break_stun", p, slot=i + 1))
+                    out.append(Action("discard_stun", p, slot=i + 1))
+            for sq in SQUARES:
+                stack = st.field[sq]
+                if stack and stack[0].owner == p:
+                    out.append(Action("break_field", p, square=sq))
+                    if self._activatable(p, stack[-1]):
+                        out.append(Action("activate", p, square=sq))
+            if not st.played:
+                out.extend(self._legal_plays(p))
+        out.append(Action("next", p))
+        out.append(Action("end_turn", p))
+        return out
+
+    def _legal_plays(self, p: str) -> list[Action]:
+        st = self.state
+        pool = st.players[p].pool
+        out = []
+        for cid in _distinct_ids(st.players[p].hand):
+            card = self.library[cid]
+            if rules.payment(pool, card.cost, card.required, card.color) is None:
+                continue
+            candidates = self.copy_candidates(p, card)
+            faces = [(c.square, c.face) for c in candidates] or [(None, None)]
+            for sq in SQUARES:
+                if not self.priority_ok(p, card, sq):
+                    continue
+                for copy_sq, face in faces:
+                    if self.play_outcome(p, card, sq, face)[0] != rules.ILLEGAL:
+                        out.append(Action("play", p, card=cid, square=sq, copy=copy_sq))
+        return out
+
+    def _activatable(self, p: str, inst: Instance) -> bool:
+        fx = self.fx[inst.face.id]
+        if not fx.activated:
+            return False
+        ctx = Ctx(self, p, inst)
+        return any((a.phase is None or a.phase == self.state.phase) and a.cost_feasible(ctx)
+                   for a in fx.activated)
+
+    # ================================================================== apply
+    def apply(self, action: Action) -> None:
+        """Perform one action, or raise IllegalAction with the state unchanged."""
+        st = self.state
+        if st.winner is not None:
+            raise IllegalAction(f"the game is over: {st.winner} won", "R12")
+        if action.kind not in ACTION_KINDS:
+            raise IllegalAction(f"unknown action `{action.kind}`; actions are "
+                                + ", ".join(ACTION_KINDS))
+        if action.player != st.active:
+            raise IllegalAction(f"it is {st.active}'s turn, not {action.player}'s", "R5")
+        handler = getattr(self, "_do_" + action.kind)
+        handler(action)
+        self._resolve_pending()
+        self.check_win()
+
+    # ---- standby phase (R5.3)
+    def _require_phase(self, *phases: str, rule: str) -> None:
+        if self.state.phase not in phases:
+            raise IllegalAction(f"not allowed in the {self.state.phase} phase "
+                                f"(only in the {' or '.join(phases)} phase)", rule)
+
+    def _hand_card(self, p: str, card_id: Optional[str]) -> Instance:
+        for inst in self.state.players[p].hand:
+            if inst.id == card_id:
+                return inst
+        raise IllegalAction(f"{p} has no {card_id} in hand", "R7.1")
+
+    def _stun(self, p: str, slot: Optional[int]) -> Instance:
+        if slot is None or not 1 <= slot <= STANDBY_SLOTS:
+            raise IllegalAction(f"standby slots are 1 to {STANDBY_SLOTS}, not {slot}", "R1.1")
+        inst = self.state.players[p].standby[slot - 1]
+        if inst is None:
+            raise IllegalAction(f"{p}'s standby slot {slot} is empty", "R5.3")
+        return inst
+
+    def _do_set_stun(self, a: Action) -> None:
+        self._require_phase("standby", rule="R5.3")
+        st = self.state
+        if st.stun_set:
+            raise IllegalAction("only one stun may be set per turn", "R5.3")
+        me = st.players[a.player]
+        if all(s is not None for s in me.standby):
+            raise IllegalAction(f"the standby already holds {STANDBY_SLOTS} stuns", "R5.3")
+        inst = self._hand_card(a.player, a.card)
+        st.stun_set = True
+        self.move(inst, "standby")
+        self.note(a.player, "set_stun", f"sets {inst.label()} as a stun in slot {inst.slot + 1}")
+
+    def _do_discard_stun(self, a: Action) -> None:
+        self._require_phase("standby", "gain", rule="R5.3")
+        inst = self._stun(a.player, a.slot)
+        self.move(inst, "break")
+        self.note(a.player, "discard_stun", f"discards the stun {inst.label()} (no points, R5.3)")
+
+    # ---- gain phase: points (R6.2)
+    def _stun_color(self, p: str, inst: Instance) -> str:
+        """A stun's point color; a standby rule may let its controller choose (WG-007's kind)."""
+        colors = self.fx[inst.face.id].any_color
+        if colors:
+            return self.choose_option(p, f"choose the color of {inst.label()}'s points", list(colors))
+        return inst.face.color
+
+    def _do_exhaust(self, a: Action) -> None:
+        self._require_phase("gain", rule="R6.1")
+        inst = self._stun(a.player, a.slot)
+        if inst.exhausted:
+            raise IllegalAction(f"the stun in slot {a.slot} is already exhausted", "R6.2")
+        color = self._stun_color(a.player, inst)
+        inst.exhausted = True
+        self.add_points(a.player, color, inst.face.stun, quiet=True)
+        self.note(a.player, "exhaust", f"exhausts {inst.label()}: +{inst.face.stun} {color}")
+
+    def _do_break_stun(self, a: Action) -> None:
+        self._require_phase("gain", rule="R6.1")
+        inst = self._stun(a.player, a.slot)
+        if inst.exhausted:
+            raise IllegalAction("an exhausted stun gives no point when broken; discard it instead",
+                                "R6.2")
+        color = self._stun_color(a.player, inst)
+        self.move(inst, "break")
+        self.add_points(a.player, color, 1, quiet=True)
+        self.note(a.player, "break_stun", f"breaks the stun {inst.label()}: +1 {color}")
+
+    def _do_break_field(self, a: Action) -> None:
+        self._require_phase("gain", rule="R6.1")
+        st = self.state
+        if a.square not in st.field:
+            raise IllegalAction(f"`{a.square}` is not a square (A1-A3, C1-C3, B1-B3)", "R1.2")
+        top = st.top(a.square)
+        if top is None or top.owner != a.player:
+            raise IllegalAction(f"{a.player} holds no card on {a.square}", "R6.2")
+        color = top.face.color
+        self.note(a.player, "break_field", f"breaks {top.label()} from {a.square}: +1 {color}")
+        self.move(top, "break")
+        self.add_points(a.player, color, 1, quiet=True)
+
+    def _do_activate(self, a: Action) -> None:
+        st = self.state
+        top = st.top(a.square) if a.square in st.field else None
+        if top is None or top.owner != a.player:
+            raise IllegalAction(f"{a.player} holds no card on {a.square}", "R13.2")
+        ctx = Ctx(self, a.player, top)
+        usable = [x for x in self.fx[top.face.id].activated
+                  if (x.phase is None or x.phase == st.phase) and x.cost_feasible(ctx)]
+        if not usable:
+            raise IllegalAction(f"{top.label()} has no activated effect usable now", "R13.2")
+        ability = usable[0]
+        self.note(a.player, "activate", f"activates {top.label()} on {a.square}")
+        if ability.cost is not None:
+            ability.cost(ctx)
+        ability.run(ctx)
+
+    # ---- gain phase: play (R7)
+    def _do_play(self, a: Action) -> None:
+        self._require_phase("gain", rule="R7.1")
+        st = self.state
+        if st.played:
+            raise IllegalAction("only one card may be played from hand per turn", "R5.4")
+        inst = self._hand_card(a.player, a.card)
+        card = inst.base
+        if a.square not in st.field:
+            raise IllegalAction(f"`{a.square}` is not a square (A1-A3, C1-C3, B1-B3)", "R1.2")
+        if not self.priority_ok(a.player, card, a.square):
+            raise IllegalAction(
+                f"{a.player} must hold every square of the higher rows before playing onto "
+                f"{a.square}", "R8.2")
+        pay = rules.payment(st.players[a.player].pool, card.cost, card.required, card.color)
+        if pay is None:
+            need = f"{card.required} {card.color}" if card.color != "yellow" else f"{card.required} of one color"
+            raise IllegalAction(f"{card.id} costs {card.cost} with {need}; the pool has "
+                                f"{_pool_text(st.players[a.player].pool)}", "R6.3")
+        # R7.2: choices the card needs on play (a copy) come before paying
+        copy_from = None
+        candidates = self.copy_candidates(a.player, card)
+        if candidates:
+            if a.copy is not None:
+                copy_from = next((c for c in candidates if c.square == a.copy), None)
+                if copy_from is None:
+                    raise IllegalAction(f"{card.id} cannot copy the card on {a.copy}", "R13.4")
+            else:
+                copy_from = self.choose(a.player, f"choose a card for {card.id} to copy", candidates)
+        face = copy_from.face if copy_from is not None else None
+        outcome, rule, reason = self.play_outcome(a.player, card, a.square, face)
+        if outcome == rules.ILLEGAL:
+            raise IllegalAction(f"{card.id} cannot be played onto {a.square}: {reason}", rule)
+        # ---- from here on the play happens
+        st.played = True
+        me = st.players[a.player]
+        for color, n in pay.items():
+            me.pool[color] -= n
+            if not me.pool[color]:
+                del me.pool[color]
+        self.state.take(inst)
+        inst.zone = "play"
+        self.note(a.player, "play", f"plays {card.id} {card.name} onto {a.square}"
+                  + (f" as a copy of {copy_from.label()}" if copy_from else ""))
+        if copy_from is not None:
+            inst.copy_of = copy_from.face
+            self.target(copy_from, Ctx(self, a.player, inst))
+        play = Play(inst, a.square)
+        self._respond(GameEvent("plays", card=inst, player=a.player, play=play))
+        if play.cancelled or st.winner is not None:
+            # R13.5 / WG-019's kind: the card returns to hand, cost paid, play counted
+            inst.copy_of = None
+            inst.zone = "limbo"
+            st.put(inst, "hand")
+            if play.cancelled:
+                self.note(a.player, "cancelled", f"the play of {card.id} is cancelled; it returns to hand")
+            return
+        outcome, rule, reason = self.play_outcome(a.player, card, a.square, inst.copy_of)
+        if outcome == rules.ILLEGAL:
+            inst.copy_of = None
+            inst.zone = "limbo"
+            st.put(inst, "hand")
+            self.note(a.player, "fizzle", f"{card.id} can no longer be placed on {a.square} "
+                      f"({reason}, {rule}); it returns to hand")
+            return
+        self._place(inst, a.square, outcome, a.player)
+        self.check_win()
+        if st.winner is None and inst.zone == "field":
+            self.entered(inst)
+
+    def _place(self, inst: Instance, square: str, outcome: str, player: str) -> None:
+        """R9–R11: put a played card onto a square with the outcome the tables give."""
+        st = self.state
+        stack = st.field[square]
+        if outcome == rules.PLACE:
+            self.note(player, "place", f"{inst.label()} takes the empty square {square} (R9)")
+            self._put_field(inst, square)
+        elif outcome == rules.STACK:
+            self.note(player, "stack", f"{inst.label()} is stacked on {square} (R10.2)")
+            self._put_field(inst, square)
+        elif outcome == rules.REPLACE:
+            self.note(player, "replace", f"{inst.label()} beats the top card of {square}: "
+                      "the stack goes to break (R10.1)")
+            self.leave_field(list(stack), "break")
+            self._put_field(inst, square)
+        elif outcome == rules.SEIZE:
+            self.note(player, "seize", f"{inst.label()} seizes {square} (R11)")
+            self.leave_field(list(stack), "break", seized=True)
+            self._put_field(inst, square)
+        elif outcome == rules.AIKO:
+            top = stack[-1]
+            self.note(player, "aiko", f"aiko on {square}: {inst.label()} and {top.label()} "
+                      "go to break (R11.1)")
+            inst.copy_of = None
+            inst.zone = "limbo"
+            st.put(inst, "break")  # R7.3: it never was on the field
+            self.leave_field([top], "break")
+        elif outcome == rules.TRADE:
+            top = stack[-1]
+            self.note(player, "trade", f"trade on {square}: {inst.label()} and {top.label()} "
+                      "go to break (R11.2)")
+            inst.copy_of = None
+            inst.zone = "limbo"
+            st.put(inst, "break")
+            self.leave_field([top], "break")
+
+    def _put_field(self, inst: Instance, square: str) -> None:
+        inst.zone = "limbo"
+        copy_of = inst.copy_of
+        self.state.put(inst, "field", square=square)
+        inst.copy_of = copy_of
+
+    # ---- phases (R5)
+    def _do_next(self, a: Action) -> None:
+        st = self.state
+        if st.phase == "standby":
+            st.phase = "gain"
+            self.note(a.player, "phase", "gain phase")
+            return
+        if st.phase == "gain":
+            st.phase = "end"
+        self._run_automatic_phases()
+
+    def _do_end_turn(self, a: Action) -> None:
+        st = self.state
+        if st.phase in ("standby", "gain"):
+            st.phase = "end"
+        self._run_automatic_phases()
+
+    def _run_automatic_phases(self) -> None:
+        """Run start, draw and end phases until a player has a decision (standby)."""
+        st = self.state
+        while st.winner is None and st.phase in ("start", "draw", "end"):
+            p = st.active
+            if st.phase == "start":
+                self.note(p, "turn", f"turn {st.turn}: {p}'s start phase")
+                for s in st.players[p].standby:  # R5.1
+                    if s is not None:
+                        s.exhausted = False
+                self._emit(GameEvent("turn_start", player=p))
+                self._resolve_pending()
+                self.check_win()
+                st.phase = "draw"
+            elif st.phase == "draw":
+                if st.turn == 1 and p == st.first:
+                    self.note(p, "draw", "the first player skips the first draw (R4.2)")
+                elif not st.players[p].stock:
+                    self.note(p, "draw", f"{p} must draw from an empty stock")
+                    self._win(OTHER[p], "R12.3", f"{p} must draw from an empty stock")
+                    return
+                else:
+                    self.draw(p)
+                self.check_win()
+                st.phase = "standby"
+                if st.winner is None:
+                    self.note(p, "phase", "standby phase")
+            else:  # end
+                self._emit(GameEvent("turn_end", player=p))
+                self._resolve_pending()
+                self.check_win()
+                if st.winner is not None:
+                    return
+                st.players[p].pool.clear()  # R5.5
+                st.active = OTHER[p]
+                st.turn += 1
+                st.played = st.stun_set = False
+                st.phase = "start"
+
+    # ================================================================== moving cards
+    def draw(self, p: str, by_effect: bool = False) -> Optional[Instance]:
+        stock = self.state.players[p].stock
+        if not stock:
+            if by_effect:
+                self.note(p, "draw", "draws nothing: the stock is empty (R5.2)")
+            return None
+        inst = stock[0]
+        self.move(inst, "hand")
+        if self.state.phase != "start" or by_effect:
+            self.note(p, "draw", f"draws a card ({len(stock)} left)")
+        return inst
+
+    def move(self, inst: Instance, zone: str, *, bottom: bool = True, exhausted: bool = False) -> None:
+        """Move a card to one of its owner's zones (off the field: fires leave effects)."""
+        if inst.zone == "field":
+            self.leave_field([inst], zone, bottom=bottom, exhausted=exhausted)
+            return
+        st = self.state
+        if zone == "standby":
+            slots = st.players[inst.owner].standby
+            free = next((i for i, s in enumerate(slots) if s is None), None)
+            if free is None:
+                return
+            st.take(inst)
+            st.put(inst, "standby", slot=free, exhausted=exhausted)
+            return
+        st.take(inst)
+        st.put(inst, zone, bottom=bottom)
+
+    def leave_field(self, cards: list, zone: str, *, seized: bool = False, bottom: bool = True,
+                    exhausted: bool = False) -> None:
+        """Cards leave the field for ``zone``; each fires its own leave effects (R13.3)."""
+        st = self.state
+        order = {sq: i for i, sq in enumerate(SQUARES)}
+        cards = sorted(cards, key=lambda c: (order[c.square], st.field[c.square].index(c)))
+        events = []
+        for inst in cards:
+            square, face = inst.square, inst.face
+            st.take(inst)
+            inst.copy_of = None
+            if zone == "standby":
+                slots = st.players[inst.owner].standby
+                free = next((i for i, s in enumerate(slots) if s is None), None)
+                if free is None:
+                    st.put(inst, "break")
+                    zone_to = "break"
+                else:
+                    st.put(inst, "standby", slot=free, exhausted=exhausted)
+                    zone_to = "standby"
+            else:
+                st.put(inst, zone, bottom=bottom)
+                zone_to = zone
+            events.append(GameEvent("leaves", card=inst, to=zone_to, square=square, face=face))
+            if seized:
+                events.append(GameEvent("seized", card=inst, to=zone_to, square=square, face=face))
+        for ev in events:
+            self._emit(ev)
+
+    def place_by_effect(self, inst: Instance, square: str, ctx: Ctx) -> None:
+        """An effect puts a card onto an empty square (R13.1: its dimension effect triggers)."""
+        st = self.state
+        if st.field[square]:
+            return
+        fx = self.fx[inst.face.id]
+        copy_from = None
+        if fx.entry_copy is not None:
+            candidates = fx.entry_copy(Ctx(self, inst.owner, inst))
+            copy_from = self.choose(inst.owner, f"choose a card for {inst.id} to copy", candidates)
+        st.take(inst)
+        st.put(inst, "field", square=square)
+        if copy_from is not None:
+            inst.copy_of = copy_from.face
+            self.target(copy_from, Ctx(self, inst.owner, inst))
+        self.note(ctx.controller, "place", f"{inst.label()} is put onto {square} by an effect")
+        self.entered(inst)
+
+    def entered(self, inst: Instance) -> None:
+        """A card entered the field: its dimension effects and "enters" triggers."""
+        self._emit(GameEvent("enters", card=inst, square=inst.square))
+
+    def swap_squares(self, a: Instance, b: Instance) -> None:
+        """The stacks on two cards' squares change places (holders move with them)."""
+        st = self.state
+        if a.zone != "field" or b.zone != "field" or a.square == b.square:
+            return
+        sa, sb = a.square, b.square
+        st.field[sa], st.field[sb] = st.field[sb], st.field[sa]
+        for inst in st.field[sa]:
+            inst.square = sa
+        for inst in st.field[sb]:
+            inst.square = sb
+        self.note(a.owner, "swap", f"the stacks on {sa} and {sb} change places")
+
+    def shuffle_stock(self, p: str) -> None:
+        self.state.rng.shuffle(self.state.players[p].stock)
+        self.note(p, "shuffle", f"{p} shuffles the stock")
+
+    def exhaust_by_effect(self, inst: Instance) -> None:
+        if inst.zone == "standby" and not inst.exhausted:
+            inst.exhausted = True
+            self.note(inst.owner, "exhaust", f"{inst.owner}'s stun {inst.label()} is exhausted by an effect")
+
+    def add_points(self, p: str, color: str, n: int, quiet: bool = False) -> None:
+        pool = self.state.players[p].pool
+        pool[color] = pool.get(color, 0) + n
+        if not quiet:
+            self.note(p, "points", f"+{n} {color} points")
+
+    # ================================================================== effects
+    def _emit(self, ev: GameEvent) -> None:
+        """Queue the effects an event triggers (R13.5: they wait for the current effect)."""
+        st = self.state
+        kind = ev.kind
+        fx = self.fx
+        if kind == "enters":
+            inst = ev.card
+            for eff in fx[inst.face.id].dimension:
+                self.pending.append(Pending(inst.owner, inst, eff, ev))
+        elif kind in ("leaves", "seized"):
+            # look back: the card's own field effects as it was on the field (R13.3)
+            inst = ev.card
+            for eff in fx[ev.face.id].triggers.get(kind, ()):
+                if eff.where == "field" and eff.matches(self, inst, ev):
+                    self.pending.append(Pending(inst.owner, inst, eff, ev))
+        for sq in SQUARES:
+            stack = st.field[sq]
+            if not stack:
+                continue
+            top = stack[-1]
+            if top is ev.card:
+                if kind in ("leaves", "seized"):
+                    continue
+            effects = fx[top.face.id].triggers.get(kind)
+            if effects:
+                for eff in effects:
+                    if eff.where == "field" and eff.matches(self, top, ev):
+                        self.pending.append(Pending(top.owner, top, eff, ev))
+
+    def _respond(self, ev: GameEvent) -> None:
+        """R13.5 responses: effects reacting to a play or a targeting resolve at once."""
+        before = len(self.pending)
+        self._emit(ev)
+        responses = self.pending[before:]
+        del self.pending[before:]
+        for pend in self._ordered(responses):
+            self._run(pend)
+
+    def target(self, inst: Instance, ctx: Ctx) -> None:
+        """``inst`` becomes the target of ctx's effect (R13.4); responses resolve now."""
+        if inst.zone == "field":
+            self.note(ctx.controller, "target", f"targets {inst.label()} on {inst.square}")
+            self._respond(GameEvent("targeted", card=inst, square=inst.square))
+
+    def _ordered(self, pendings: list) -> list:
+        """R13.5: the active player's first, then the other's, each in its controller's order."""
+        active = self.state.active
+        out = []
+        for p in (active, OTHER[active]):
+            mine = [x for x in pendings if x.controller == p]
+            while len(mine) > 1:
+                pick = self.choose_option(
+                    p, "choose which of your effects resolves next",
+                    [self._label(x.source) for x in mine])
+                idx = [self._label(x.source) for x in mine].index(pick)
+                out.append(mine.pop(idx))
+            out.extend(mine)
+        return out
+
+    def _resolve_pending(self) -> None:
+        st = self.state
+        while self.pending and st.winner is None:
+            active = st.active
+            mine = [x for x in self.pending if x.controller == active] or list(self.pending)
+            if len(mine) > 1:
+                labels = [self._label(x.source) for x in mine]
+                pick = self.choose_option(mine[0].controller,
+                                          "choose which of your effects resolves next", labels)
+                nxt = mine[labels.index(pick)]
+            else:
+                nxt = mine[0]
+            self.pending.remove(nxt)
+            self._run(nxt)
+            self.check_win()
+        if st.winner is not None:
+            self.pending.clear()
+
+    def _run(self, pend: Pending) -> None:
+        src = pend.source
+        self.note(pend.controller, "effect", pend.effect.text)
+        pend.effect.run(Ctx(self, pend.controller, src, pend.event))
+
+    def _label(self, inst: Instance) -> str:
+        return inst.square if inst.zone == "field" else inst.id
+
+    # ================================================================== choices
+    def choose(self, p: str, prompt: str, cards: list):
+        """The player chooses one of ``cards`` (None when there is none; no question when
+        there is one).  Answers: a square (field), ``slot N`` (standby) or a card id."""
+        if not cards:
+            return None
+        labels, by_label = [], {}
+        for c in cards:
+            lab = _card_answer(c)
+            if lab not in by_label:  # cards of one id in a hidden zone are the same choice
+                by_label[lab] = c
+                labels.append(lab)
+        if len(labels) == 1:
+            return by_label[labels[0]]
+        return by_label[self.choose_option(p, prompt, labels)]
+
+    def choose_square(self, p: str, prompt: str, squares: list) -> Optional[str]:
+        if not squares:
+            return None
+        if len(squares) == 1:
+            return squares[0]
+        return self.choose_option(p, prompt, list(squares))
+
+    def ask_yes_no(self, p: str, prompt: str) -> bool:
+        return self._ask(p, "yes_no", prompt, ["yes", "no"]) == "yes"
+
+    def choose_option(self, p: str, prompt: str, options: list) -> str:
+        if len(options) == 1:
+            return options[0]
+        return self._ask(p, "choice", prompt, options)
+
+    def _ask(self, p: str, kind: str, prompt: str, options: list) -> str:
+        agent = self.agents.get(p)
+        if agent is None:
+            raise RuntimeError(f"player {p} has no agent to answer: {prompt}")
+        from .agents import Question
+
+        answer = agent.answer(self, Question(p, kind, prompt, tuple(options)))
+        if answer not in options:
+            from .agents import BadAnswer
+
+            raise BadAnswer(f"{p} answered `{answer}` to \"{prompt}\"; expected one of "
+                            + ", ".join(options))
+        self.note(p, "choice", f"{prompt}: {answer}")
+        return answer
+
+    # ================================================================== winning (R12)
+    def check_win(self) -> None:
+        st = self.state
+        if st.winner is not None:
+            return
+        met = {}
+        for p in PLAYERS:
+            if all(st.holder(sq) == p for sq in BATTLE_ROW):
+                met[p] = ("R12.1", "holds all 3 battle-field squares")
+            elif st.points(p) >= WIN_POINTS:
+                met[p] = ("R12.2", f"has {st.points(p)} points")
+        if not met:
+            return
+        p = st.active if st.active in met else next(iter(met))  # R12.4
+        self._win(p, *met[p])
+
+    def _win(self, p: str, rule: str, why: str) -> None:
+        st = self.state
+        st.winner, st.win_reason = p, rule
+        self.pending.clear()
+        self.note(p, "win", f"{p} wins: {why} ({rule})")
+
+
+def _card_answer(inst: Instance) -> str:
+    if inst.zone == "field":
+        return inst.square
+    if inst.zone == "standby":
+        return f"slot {inst.slot + 1}"
+    return inst.id
+
+
+def _distinct_ids(cards) -> list[str]:
+    seen, out = set(), []
+    for c in cards:
+        if c.id not in seen:
+            seen.add(c.id)
+            out.append(c.id)
+    return out
+
+
+def _pool_text(pool: dict) -> str:
+    if not pool:
+        return "no points"
+    return ", ".join(f"{n} {c}" for c, n in pool.items())
