@@ -86,5 +86,126 @@ def deck_check(file, starter, cards_path):
     click.echo(f"{file}: ok — {len(ids)} cards, {len(set(ids))} different")
 
 
+# --------------------------------------------------------------------------- play
+DEFAULT_DECKS = ("blue-red-tempo.txt", "green-control.txt")
+
+
+def _play_decks(deck_files, library):
+    from .decks import load_deck
+    from .resources import builtin_decks_dir
+
+    if not deck_files:
+        deck_files = tuple(str(builtin_decks_dir() / name) for name in DEFAULT_DECKS)
+    elif len(deck_files) == 1:
+        deck_files = (deck_files[0], deck_files[0])
+    elif len(deck_files) > 2:
+        raise click.UsageError("give --deck once (both players) or twice (A, then B)")
+    decks = {p: load_deck(f, library, validate=True) for p, f in zip("AB", deck_files)}
+    if len(decks["A"]) != len(decks["B"]):
+        raise click.UsageError(
+            f"both stocks must have the same number of cards (R3.1): A has {len(decks['A'])}, "
+            f"B has {len(decks['B'])}")
+    return decks, deck_files
+
+
+@main.command("play")
+@click.option("--deck", "deck_files", multiple=True, type=click.Path(dir_okay=False),
+              help="A deck file (`COUNT ID` lines). Once: both players; twice: A then B. "
+                   "Default: the built-in blue-red-tempo (A) and green-control (B) decks.")
+@click.option("--agent", "agent_names", multiple=True, type=click.Choice(["random", "greedy"]),
+              help="Who plays: once for both players, twice for A then B. Default: greedy.")
+@click.option("--seed", default=0, show_default=True, type=int,
+              help="Seed of the first game (game i uses seed+i): same seed, same games.")
+@click.option("--games", default=1, show_default=True, type=click.IntRange(min=1),
+              help="How many games; more than one prints statistics instead of a log.")
+@click.option("--first", default=None, type=click.Choice(["A", "B", "alternate"]),
+              help="Who goes first (R4.2). Default: A for one game, alternate for several.")
+@click.option("--log/--no-log", "show_log", default=None,
+              help="Print the turn-by-turn log (default: on for one game, off for several).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--max-turns", default=1000, show_default=True, type=click.IntRange(min=1),
+              help="Stop a game that runs longer (a safety net; no rule of the game).")
+@click.option("--cards", "cards_path", type=click.Path(dir_okay=False), default=None,
+              help=CARDS_OPTION_HELP)
+def play_command(deck_files, agent_names, seed, games, first, show_log, as_json, max_turns,
+                 cards_path):
+    """Play whole games between bots and show what happened.
+
+    \b
+    One game (the default) prints the turn-by-turn event log, the final board and the
+    winner with the rule that decided it (R12).  Several games print win rates, the
+    average number of turns and how the games were won, with a progress bar on a
+    terminal.
+    \b
+    Examples:
+      wgdsl play                              one greedy-vs-greedy game, seed 0
+      wgdsl play --seed 7 --agent random      one random game
+      wgdsl play --games 1000 --agent greedy --agent random
+      wgdsl play --deck examples/decks/rainbow-sun.txt --deck examples/decks/green-control.txt
+      wgdsl play --cards mine.wg --deck mine-deck.txt --games 200 --json
+    """
+    import json as _json
+
+    from .board import render_board
+    from .cards import load_cards
+    from .play import describe_result, play_game, play_many
+
+    library = load_cards(cards_path)
+    decks, used = _play_decks(deck_files, library)
+    agents = tuple(agent_names) or ("greedy",)
+    if len(agents) == 1:
+        agents = agents * 2
+    elif len(agents) > 2:
+        raise click.UsageError("give --agent once (both players) or twice (A, then B)")
+    if games == 1:
+        game, result = play_game(library, decks, agents, seed, first if first in ("A", "B") else "A",
+                                 max_turns)
+        if as_json:
+            click.echo(_json.dumps({
+                "seed": seed, "decks": {"A": used[0], "B": used[1]},
+                "agents": {"A": agents[0], "B": agents[1]}, "first": result.first,
+                "winner": result.winner, "reason": result.reason, "turns": result.turns,
+                "actions": result.actions,
+                "log": _json.loads(game.log.to_json()) if show_log is not False else None,
+            }, ensure_ascii=False, indent=2))
+            return
+        if show_log is not False:
+            for line in game.log.lines():
+                click.echo(line)
+            click.echo()
+        click.echo(render_board(game.state, "A"))
+        click.echo()
+        click.echo(describe_result(result))
+        return
+    on_game = None
+    bar = None
+    if show_log:
+        def on_game(game, result):
+            click.echo(f"# game seed {result.seed}: {describe_result(result)}")
+            for line in game.log.lines():
+                click.echo(line)
+    elif not as_json and sys.stderr.isatty():
+        bar = click.progressbar(length=games, label="playing", file=sys.stderr)
+        bar.__enter__()
+
+        def on_game(game, result):
+            bar.update(1)
+    try:
+        summary = play_many(library, decks, agents, games, seed, first or "alternate", max_turns,
+                            on_game=on_game, keep_logs=bool(show_log))
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    if as_json:
+        click.echo(_json.dumps({"decks": {"A": used[0], "B": used[1]},
+                                "agents": {"A": agents[0], "B": agents[1]}, "seed": seed,
+                                **summary.to_dict()}, indent=2))
+        return
+    click.echo(f"A: {agents[0]} with {used[0]}")
+    click.echo(f"B: {agents[1]} with {used[1]}")
+    for line in summary.lines():
+        click.echo(line)
+
+
 def run():  # pragma: no cover - console entry point helper
     sys.exit(main())

@@ -449,7 +449,8 @@ def compile_action(action) -> Act:
             ctx.did = False
             if not inner.feasible(ctx):
                 return
-            if ctx.game.ask_yes_no(ctx.controller, "use the optional effect?"):
+            who = ctx.source.label() if ctx.source is not None else "effect"
+            if ctx.game.ask_yes_no(ctx.controller, f"{who}: use the optional (may) effect?"):
                 inner.run(ctx)
                 ctx.did = True
         return Act(may, inner.feasible)

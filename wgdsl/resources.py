@@ -29,6 +29,14 @@ def grammar_path() -> Path:
     return _data_dir("grammar") / "wgdsl.lark"
 
 
+def builtin_decks_dir() -> Path:
+    """The example decks (``examples/decks``), shipped in the wheel as ``_data/decks``."""
+    packaged = _PACKAGE / "_data" / "decks"
+    if packaged.is_dir():
+        return packaged
+    return _PACKAGE.parent / "examples" / "decks"
+
+
 def builtin_cards_path() -> Path:
     """The built-in set: ``cards/wg01.wg``."""
     return _data_dir("cards") / "wg01.wg"
