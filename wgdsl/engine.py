@@ -14,7 +14,7 @@ player's standby or gain phase.
 from __future__ import annotations
 
 import json
-from typing import Optional
+from typing import NamedTuple, Optional
 
 import attrs
 
@@ -30,10 +30,11 @@ HAND_SIZE = 7  # R4.1
 WIN_POINTS = 15  # R12.2
 
 
-@attrs.frozen(slots=True)
-class Action:
+class Action(NamedTuple):
     """One thing a player can do.  ``slot`` is 1-based (as players count), ``card`` a card id
-    in hand, ``copy`` the square of the card a copying card copies (None: ask)."""
+    in hand, ``copy`` the square of the card a copying card copies (None: ask).
+
+    A named tuple: actions are built by the hundred thousand in legal_actions()."""
 
     kind: str
     player: str
@@ -55,7 +56,7 @@ class Action:
         return " ".join(parts)
 
     def to_dict(self) -> dict:
-        return {k: v for k, v in attrs.asdict(self).items() if v is not None}
+        return {k: v for k, v in self._asdict().items() if v is not None}
 
 
 class IllegalAction(Exception):
@@ -117,6 +118,7 @@ class Game:
         self.log = EventLog()
         self._logging = log
         self.pending: list = []
+        self._checked_version = -1
 
     # ================================================================== set-up (R4)
     @classmethod
@@ -624,6 +626,7 @@ class Game:
             return
         sa, sb = a.square, b.square
         st.field[sa], st.field[sb] = st.field[sb], st.field[sa]
+        st.field_version += 1
         for inst in st.field[sa]:
             inst.square = sa
         for inst in st.field[sb]:
@@ -779,15 +782,27 @@ class Game:
 
     # ================================================================== winning (R12)
     def check_win(self) -> None:
+        """R12.1/R12.2 for both players; R12.4 when both meet one at once.  Only the field
+        decides these, so nothing is recomputed while the field is unchanged."""
         st = self.state
-        if st.winner is not None:
+        if st.winner is not None or st.field_version == self._checked_version:
             return
+        self._checked_version = st.field_version
+        points = {"A": 0, "B": 0}
+        battle = {"A": 0, "B": 0}
+        for sq, stack in st.field.items():
+            if stack:
+                owner = stack[0].owner
+                for inst in stack:
+                    points[owner] += inst.base.cost
+                if sq[0] == "C":
+                    battle[owner] += 1
         met = {}
         for p in PLAYERS:
-            if all(st.holder(sq) == p for sq in BATTLE_ROW):
+            if battle[p] == 3:
                 met[p] = ("R12.1", "holds all 3 battle-field squares")
-            elif st.points(p) >= WIN_POINTS:
-                met[p] = ("R12.2", f"has {st.points(p)} points")
+            elif points[p] >= WIN_POINTS:
+                met[p] = ("R12.2", f"has {points[p]} points")
         if not met:
             return
         p = st.active if st.active in met else next(iter(met))  # R12.4
@@ -809,12 +824,7 @@ def _card_answer(inst: Instance) -> str:
 
 
 def _distinct_ids(cards) -> list[str]:
-    seen, out = set(), []
-    for c in cards:
-        if c.id not in seen:
-            seen.add(c.id)
-            out.append(c.id)
-    return out
+    return list(dict.fromkeys([c.base.id for c in cards]))
 
 
 def _pool_text(pool: dict) -> str:

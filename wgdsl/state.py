@@ -99,6 +99,7 @@ class GameState:
     winner: Optional[str] = None
     win_reason: Optional[str] = None
     next_uid: int = 1
+    field_version: int = 0  # bumped by every change to the field (cheap win checks)
 
     @classmethod
     def empty(cls, seed: int = 0) -> "GameState":
@@ -135,6 +136,7 @@ class GameState:
             inst.slot, inst.exhausted = slot, exhausted
         elif zone == "field":
             assert square is not None
+            self.field_version += 1
             self.field[square].append(inst)
             inst.square = square
         else:  # pragma: no cover - programming error
@@ -153,6 +155,7 @@ class GameState:
         elif zone == "standby":
             p.standby[inst.slot] = None
         elif zone == "field":
+            self.field_version += 1
             self.field[inst.square].remove(inst)
         inst.zone, inst.square, inst.slot, inst.exhausted = "limbo", None, None, False
 
