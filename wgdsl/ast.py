@@ -1,7 +1,8 @@
 """The card language's abstract syntax tree.
 
-Every node is a frozen attrs class.  Nodes carry a source position (``pos``) that is
-left out of equality and hashing, so two trees that say the same thing compare equal
+Every node is a frozen attrs class.  Nodes carry a source position (``pos``; a few
+also carry the position of one word inside them, ``*_pos``) that is left out of
+equality and hashing, so two trees that say the same thing compare equal
 wherever they were written (the pretty-printer's round-trip property relies on this).
 
 The vocabulary is generic: zones, selectors, events, actions, conditions and static
@@ -74,6 +75,7 @@ class Filter:
     cost: Optional[CostBound] = None
     zone: Optional[Zone] = None
     pos: Pos = _pos()
+    name_pos: Pos = _pos()  # the quoted name after ``named``
 
 
 # ------------------------------------------------------------------------ selectors
@@ -252,6 +254,7 @@ class AddPoints:
     count: int
     color: str
     pos: Pos = _pos()
+    color_pos: Pos = _pos()
 
 
 @attrs.frozen
@@ -328,6 +331,7 @@ class AnyColor:
 
     colors: tuple[str, ...]
     pos: Pos = _pos()
+    color_pos: tuple[Pos, ...] = attrs.field(default=(), eq=False, repr=False, kw_only=True)
 
 
 Static = Union[Untargetable, Protected, PlayOnto, AnyColor]
@@ -353,6 +357,7 @@ class Activated:
     cost: Optional[Action]
     actions: tuple[Action, ...]
     pos: Pos = _pos()
+    phase_pos: Pos = _pos()  # the phase word of ``during your PHASE phase``
 
 
 @attrs.frozen
@@ -373,6 +378,7 @@ class Stat:
     key: str
     value: Union[str, int, bool]
     pos: Pos = _pos()
+    value_pos: Pos = _pos()  # the value alone (``bleu`` in ``color bleu``)
 
 
 @attrs.frozen

@@ -3,9 +3,9 @@
 One LALR parser is built from ``grammar/wgdsl.lark`` the first time it is needed and
 kept.  Lark's tree is turned into frozen AST nodes by :class:`_ToAst`.  Syntax errors
 become :class:`~wgdsl.diagnostics.Diagnostic` s that name the offending word in the
-designer's terms ("unknown zone `brake`; did you mean `break`?").  After a syntax error
-the parser resumes at the next line that starts a card, so one run reports the errors
-of every broken card, not just the first.
+designer's terms ("unknown zone `brake`; did you mean `break`?", see
+:mod:`wgdsl.syntax_errors`).  After a syntax error the parser resumes at the next card,
+so one run reports the errors of every broken card, not just the first.
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from functools import lru_cache
 from typing import Optional
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput, VisitError
 
 from . import ast
-from .diagnostics import Diagnostic, did_you_mean, one_of
+from .diagnostics import Diagnostic
 from .resources import grammar_path
+from .syntax_errors import syntax_diagnostic
 
 
 @lru_cache(maxsize=1)
@@ -41,6 +42,20 @@ def _pos(meta) -> ast.Pos:
 
 def _tpos(tok: Token) -> ast.Pos:
     return ast.Pos(tok.line, tok.column, tok.end_line, tok.end_column)
+
+
+def _span(meta, last) -> ast.Pos:
+    """From the start of ``meta`` to the end of node ``last``.
+
+    A rule that ends with a line end (``body: (action _NL)+``) would otherwise end on
+    the next line, after its indentation and any comment; this keeps an effect's
+    position on the text that says it.
+    """
+    start = _pos(meta)
+    end = getattr(last, "pos", ast.NOWHERE)
+    if start == ast.NOWHERE or end == ast.NOWHERE:
+        return start
+    return ast.Pos(start.line, start.col, end.end_line, end.end_col)
 
 
 def _unquote(tok: Token) -> str:
@@ -77,7 +92,9 @@ class _ToAst(Transformer):
 
     def _stat(key, convert):
         def method(self, meta, children):
-            return ast.Stat(key, convert(children[0]) if children else True, pos=_pos(meta))
+            if not children:  # unique
+                return ast.Stat(key, True, pos=_pos(meta), value_pos=_pos(meta))
+            return ast.Stat(key, convert(children[0]), pos=_pos(meta), value_pos=_tpos(children[0]))
 
         return method
 
@@ -103,7 +120,7 @@ class _ToAst(Transformer):
         return children[0]
 
     def during(self, meta, children):
-        return str(children[0])
+        return (str(children[0]), _tpos(children[0]))
 
     def cost_line(self, meta, children):
         return children[0]
@@ -113,15 +130,17 @@ class _ToAst(Transformer):
 
     def triggered(self, meta, children):
         where, event, actions = children
-        return ast.Triggered(where, event, actions, pos=_pos(meta))
+        return ast.Triggered(where, event, actions, pos=_span(meta, actions[-1]))
 
     def activated(self, meta, children):
-        where, phase, cost, actions = children
-        return ast.Activated(where, phase, cost, actions, pos=_pos(meta))
+        where, during, cost, actions = children
+        phase, phase_pos = during if during is not None else (None, ast.NOWHERE)
+        return ast.Activated(where, phase, cost, actions, pos=_span(meta, actions[-1]),
+                             phase_pos=phase_pos)
 
     def static_effect(self, meta, children):
         where, *rules = children
-        return ast.StaticEffect(where, tuple(rules), pos=_pos(meta))
+        return ast.StaticEffect(where, tuple(rules), pos=_span(meta, rules[-1]))
 
     # ---- events
     def ev_leaves(self, meta, children):
@@ -181,7 +200,7 @@ class _ToAst(Transformer):
 
     def add_points(self, meta, children):
         count, color = [c for c in children if isinstance(c, Token) and c.type in ("INT", "WORD")]
-        return ast.AddPoints(int(count), str(color), pos=_pos(meta))
+        return ast.AddPoints(int(count), str(color), pos=_pos(meta), color_pos=_tpos(color))
 
     def swap(self, meta, children):
         return ast.Swap(children[0], children[1], pos=_pos(meta))
@@ -223,14 +242,16 @@ class _ToAst(Transformer):
         rest = children[1:]
         states = tuple(c for c in rest if isinstance(c, tuple) and c[0] == "state")
         noun, named, cost, place = [c for c in rest if not (isinstance(c, tuple) and c[0] == "state")]
+        name, name_pos = named if named is not None else (None, ast.NOWHERE)
         return ast.Filter(
             owner=owner,
             states=tuple(s[1] for s in states),
             noun=noun,
-            name=named,
+            name=name,
             cost=cost,
             zone=place,
             pos=_pos(meta),
+            name_pos=name_pos,
         )
 
     def state(self, meta, children):
@@ -240,7 +261,7 @@ class _ToAst(Transformer):
         return str(children[0]).rstrip("s")
 
     def named(self, meta, children):
-        return _unquote(children[0])
+        return (_unquote(children[0]), _tpos(children[0]))
 
     def cost_cmp(self, meta, children):
         op, value = children
@@ -327,119 +348,19 @@ class _ToAst(Transformer):
         return ast.PlayOnto(children[0], pos=_pos(meta))
 
     def st_any_color(self, meta, children):
-        return ast.AnyColor(tuple(str(c) for c in children), pos=_pos(meta))
+        return ast.AnyColor(tuple(str(c) for c in children), pos=_pos(meta),
+                            color_pos=tuple(_tpos(c) for c in children))
 
 
-# ---------------------------------------------------------------------------- errors
-_TERMINAL_WORDS = {
-    "CARD_ID": "a card id such as `WG-001`",
-    "STRING": 'a quoted name such as `"ニビル星人"`',
-    "WORD": "a word",
-    "INT": "a number",
-    "_NL": "the end of the line",
-    "CMP": "a comparison (`<=`, `<`, `>=`, `>`, `=`)",
-    "$END": "the end of the file",
-}
-
-# what a misspelt word was probably meant to be, by the words the parser expected
-_ZONE_WORDS = {"hand", "stock", "standby", "break", "field", "battle", "my"}
-_EVENT_WORDS = {"leaves", "enters", "is", "becomes", "start", "end", "plays"}
-_ACTION_WORDS = {"draw", "look", "move", "exhaust", "shuffle", "choose", "enter", "cancel",
-                 "add", "swap", "may", "if"}
-_STAT_WORDS = {"color", "mark", "cost", "requires", "stun", "unique", "dimension", "field", "in"}
-
-
-def _expected_words(expected) -> tuple[list[str], list[str]]:
-    """Split Lark's expected terminal names into literal keywords and descriptions."""
-    literals, described = [], []
-    by_name = {t.name: t for t in _lark().terminals}
-    for name in sorted(expected):
-        term = by_name.get(name)
-        if term is not None and term.pattern.type == "str":
-            literals.append(term.pattern.value)
-        else:
-            described.append(_TERMINAL_WORDS.get(name, name.lower()))
-    return sorted(set(literals)), described
-
-
-def _syntax_diagnostic(path: str, text: str, err: UnexpectedInput) -> Diagnostic:
-    line, col = err.line, err.column
-    if isinstance(err, UnexpectedCharacters):
-        rest = text[err.pos_in_stream:]
-        word = re.match(r"[^\s]+", rest)
-        found = word.group(0) if word else rest[:1]
-        literals, described = _expected_words(err.allowed or ())
-        pos = ast.Pos(line, col, line, col + len(found))
-        if found[:1].isupper() and found.lower() in literals:
-            return Diagnostic(path, pos, f"keywords are lowercase: `{found}`",
-                              f"write `{found.lower()}`")
-        hint = did_you_mean(found.lower(), literals) if literals else None
-        return Diagnostic(path, pos, f"unexpected `{found}`",
-                          hint or _expect_hint(literals, described))
-    if isinstance(err, UnexpectedEOF) or (
-        isinstance(err, UnexpectedToken) and err.token.type == "$END"
-    ):
-        literals, described = _expected_words(err.expected)
-        lines = text.splitlines() or [""]
-        pos = ast.Pos(len(lines), len(lines[-1]) + 1, len(lines), len(lines[-1]) + 2)
-        if "}" in literals:
-            return Diagnostic(path, pos, "the file ends inside a card",
-                              "close the card with `}` on its own line")
-        return Diagnostic(path, pos, "the file ends too early", _expect_hint(literals, described))
-    assert isinstance(err, UnexpectedToken)
-    tok = err.token
-    literals, described = _expected_words(err.expected)
-    pos = _tpos(tok) if tok.end_column else ast.Pos(line, col, line, col + 1)
-    found = str(tok)
-    if tok.type == "_NL":
-        return Diagnostic(path, ast.Pos(line, col, line, col + 1), "this line ends too early",
-                          _expect_hint(literals, described))
-    prev = err.token_history[-1].type if err.token_history else None
-    word_like = tok.type == "WORD" or re.fullmatch(r"[a-z][a-z_']*", found)
-    if word_like:
-        hint = did_you_mean(found, literals)
-        expected = set(literals)
-        if prev in ("WHEN", "AT") or expected & _EVENT_WORDS == expected & (_EVENT_WORDS | {"this"}) and expected & _EVENT_WORDS:
-            what = "event"
-            hint = hint or _expect_hint(sorted(expected), described)
-        elif expected & _ZONE_WORDS:
-            what = "zone"
-            hint = hint or "zones are " + one_of(["hand", "stock", "standby", "break", "field",
-                                                  "battle field", "my field"])
-        elif expected & _ACTION_WORDS:
-            what = "action"
-            hint = hint or "actions are " + one_of(sorted(_ACTION_WORDS))
-        elif expected & _STAT_WORDS:
-            what = "keyword"
-            hint = hint or "a card holds stat lines (" + one_of(
-                ["color", "mark", "cost", "requires", "stun", "unique"]
-            ) + ") and effects (`dimension:`, `field ...:`, `in hand static:`)"
-        else:
-            what = "word"
-            hint = hint or _expect_hint(literals, described)
-        return Diagnostic(path, pos, f"unknown {what} `{found}`", hint)
-    if tok.type == "CARD_ID" and "card" in literals and prev not in ("CARD",):
-        return Diagnostic(path, pos, f"unexpected card id `{found}`",
-                          "a card starts with `card ID \"name\" {`")
-    return Diagnostic(path, pos, f"unexpected `{found}`", _expect_hint(literals, described))
-
-
-def _expect_hint(literals, described) -> Optional[str]:
-    items = [f"`{w}`" for w in literals] + list(described)
-    if not items:
-        return None
-    if len(items) > 12:
-        items = items[:12] + ["..."]
-    return "expected " + (items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1])
-
-
+# ---------------------------------------------------------------------------- parsing
 _CARD_START = re.compile(r"^card\s", re.M)
 
 
 def parse(text: str, path: str = "<input>") -> tuple[Optional[ast.CardSet], list[Diagnostic]]:
-    """Parse a card set.  Returns (card set or None, syntax diagnostics).
+    """Parse a card set.  Returns (card set, syntax diagnostics).
 
-    On a syntax error the parse resumes at the next line that starts with ``card``, so
+    On a syntax error the parse resumes at the next card (the next line that starts
+    with ``card``, or the ``card`` that began while another card was still open), so
     the cards before and after a broken one are still read (and checked).
     """
     diagnostics: list[Diagnostic] = []
@@ -447,25 +368,45 @@ def parse(text: str, path: str = "<input>") -> tuple[Optional[ast.CardSet], list
     offset = 0
     while True:
         # blank out what was already read so line and column numbers stay true
-        chunk = re.sub(r"[^\n]", " ", text[:offset]) + text[offset:]
+        chunk = _blank(text, offset)
         try:
             tree = _lark().parse(chunk)
         except UnexpectedInput as err:
-            diagnostics.append(_syntax_diagnostic(path, chunk, err))
-            err_offset = _offset_of(text, err)
-            good = _good_prefix(chunk, err_offset, offset)
-            cards.extend(good)
-            nxt = _CARD_START.search(text, _next_line(text, err_offset))
-            if nxt is None:
+            diagnostics.append(syntax_diagnostic(path, chunk, err, _lark().terminals))
+            err_offset = _offset_of(chunk, err)
+            cards.extend(_good_prefix(chunk, err_offset, offset, path, diagnostics))
+            resume = _resume_offset(text, err, err_offset, offset)
+            if resume is None:
                 break
-            offset = nxt.start()
+            offset = resume
             continue
-        except RecursionError:
-            diagnostics.append(Diagnostic(path, ast.NOWHERE, "the card set is nested too deeply to read"))
-            break
-        cards.extend(_ToAst().transform(tree))
+        cards.extend(_cards(tree, path, diagnostics))
         break
     return ast.CardSet(tuple(cards), path=path), diagnostics
+
+
+def _blank(text: str, offset: int) -> str:
+    if offset == 0:
+        return text
+    return re.sub(r"[^\n]", " ", text[:offset]) + text[offset:]
+
+
+def _cards(tree, path: str, diagnostics: list[Diagnostic]) -> list[ast.Card]:
+    """Transform the parse tree card by card; a card nested too deeply is reported alone."""
+    out = []
+    for sub in tree.children:
+        try:
+            out.append(_ToAst().transform(sub))
+        except (RecursionError, VisitError) as err:
+            if isinstance(err, VisitError) and not isinstance(err.orig_exc, RecursionError):
+                raise
+            pos = _pos(sub.meta)
+            diagnostics.append(Diagnostic(
+                path, ast.Pos(pos.line, pos.col, pos.line, pos.col + 4),
+                "this card is nested too deeply to read",
+                "an action inside `may` or `if` can hold another one, but not hundreds deep",
+            ))
+    return out
 
 
 def _offset_of(text: str, err: UnexpectedInput) -> int:
@@ -481,14 +422,23 @@ def _next_line(text: str, offset: int) -> int:
     return len(text) if nl < 0 else nl + 1
 
 
-def _good_prefix(chunk: str, err_offset: int, start: int) -> list[ast.Card]:
+def _resume_offset(text: str, err: UnexpectedInput, err_offset: int, offset: int) -> Optional[int]:
+    """Where to parse again after an error, or None when no card follows."""
+    tok = getattr(err, "token", None)
+    if isinstance(tok, Token) and tok.type == "CARD" and err_offset > offset:
+        return err_offset  # a card began while the previous one was still open
+    nxt = _CARD_START.search(text, _next_line(text, err_offset))
+    return None if nxt is None else nxt.start()
+
+
+def _good_prefix(chunk: str, err_offset: int, start: int, path: str,
+                 diagnostics: list[Diagnostic]) -> list[ast.Card]:
     """The complete cards between ``start`` and the card holding the error."""
-    starts = [m.start() for m in _CARD_START.finditer(chunk, start)]
-    before = [s for s in starts if s <= err_offset]
-    if not before or before[-1] == start:
+    starts = [m.start() for m in _CARD_START.finditer(chunk, start, err_offset)]
+    if not starts or starts[-1] == start:
         return []
-    prefix = chunk[: before[-1]]
     try:
-        return list(_ToAst().transform(_lark().parse(prefix)))
+        tree = _lark().parse(chunk[: starts[-1]])
     except UnexpectedInput:
         return []
+    return _cards(tree, path, diagnostics)
