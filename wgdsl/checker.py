@@ -1,10 +1,86 @@
-"""Checker: semantic checks on a parsed card set (to be completed)."""
+"""Checker: what the grammar cannot say about a card set.
+
+The grammar accepts any word where a color, mark or phase goes, any number where a
+cost goes, and any effect in any place.  ``check`` reports, in a designer's words and
+with the rule (R-number) behind it, every problem of a parsed set, not only the first:
+
+* a card's stats (R2.1): unknown color or mark, missing color or cost, a stat given
+  twice, a required cost above the cost (R6.3), a stun value below 1;
+* the set: two cards with one id, ``named "..."`` naming no card of the set;
+* each effect (:mod:`wgdsl.effect_checks`): events and rules that cannot happen where
+  the effect works (R13), ``it`` / ``that card`` / ``if you do`` / ``cancel that play``
+  with nothing to refer to, costs a player cannot pay, copies that are not made on
+  entering, unknown phases and point colors, ``owner's`` where cards come from.
+"""
 
 from __future__ import annotations
 
+import attrs
+
 from . import ast
-from .diagnostics import Diagnostic
+from .cards import COLORS, MARKS
+from .diagnostics import Diagnostic, did_you_mean, one_of
+from .effect_checks import check_effect
+
+
+@attrs.define
+class Report:
+    """Collects the diagnostics of one file."""
+
+    path: str
+    diagnostics: list[Diagnostic] = attrs.Factory(list)
+
+    def error(self, pos: ast.Pos, message: str, hint: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic(self.path, pos, message, hint))
 
 
 def check(cardset: ast.CardSet) -> list[Diagnostic]:
-    return []
+    """Every semantic problem of a parsed card set (empty when the set is sound)."""
+    report = Report(cardset.path)
+    names = frozenset(n for c in cardset.cards for n in (c.name, c.en_name) if n)
+    first_of: dict[str, ast.Card] = {}
+    for card in cardset.cards:
+        first = first_of.setdefault(card.id, card)
+        if first is not card:
+            report.error(card.pos, f"card id `{card.id}` is already used on line {first.pos.line}",
+                         "give every card its own id")
+        _check_stats(card, report)
+        for effect in card.effects:
+            check_effect(effect, names, report)
+    return report.diagnostics
+
+
+def _check_stats(card: ast.Card, report: Report) -> None:
+    seen: dict[str, ast.Stat] = {}
+    for stat in card.stats:
+        first = seen.setdefault(stat.key, stat)
+        if first is not stat:
+            report.error(stat.pos, f"`{stat.key}` is given twice",
+                         f"it was first given at line {first.pos.line}, column {first.pos.col}; "
+                         "a card states each stat once")
+        if stat.key == "color" and stat.value not in COLORS:
+            report.error(stat.value_pos, f"unknown color `{stat.value}`",
+                         did_you_mean(stat.value, COLORS) or "colors are " + one_of(COLORS) + " (R2.2)")
+        elif stat.key == "mark" and stat.value not in MARKS:
+            report.error(stat.value_pos, f"unknown mark `{stat.value}`",
+                         did_you_mean(stat.value, MARKS) or "marks are " + one_of(MARKS) + " (R2.3)")
+        elif stat.key == "stun" and stat.value < 1:
+            report.error(stat.value_pos, f"stun value {stat.value} is less than 1",
+                         "an exhausted stun gives its stun value in points (R6.2), at least 1; "
+                         "leave `stun` out for the usual 1 (R2.1)")
+    for key, example in (("color", "`color red`"), ("cost", "`cost 2`")):
+        if key not in seen:
+            report.error(card.pos, f"card `{card.id}` has no {key}",
+                         f"every card has a {key} (R2.1): add {example} to its stat line")
+    if "cost" in seen and "requires" in seen:
+        cost_value, required = card.stat("cost"), card.stat("requires")
+        if required > cost_value:
+            report.error(_last_stat(card, "requires").value_pos,
+                         f"required cost {required} is more than the cost {cost_value}",
+                         "the required cost is the part of the cost paid in the card's own color, "
+                         "so it is 0 to the cost (R2.1, R6.3)")
+
+
+def _last_stat(card: ast.Card, key: str) -> ast.Stat:
+    """The last stat written for ``key`` (the one that counts, as :meth:`ast.Card.stat`)."""
+    return next(s for s in reversed(card.stats) if s.key == key)
