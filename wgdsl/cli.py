@@ -41,6 +41,89 @@ def main():
     """
 
 
+# ------------------------------------------------------------------ check, cards, show
+@main.command("check")
+@click.argument("files", nargs=-1)
+@click.option("--cards", "cards_path", default=None,
+              help="A card set file (.wg) to check, as if given among FILES.")
+def check_command(files, cards_path):
+    """Check card set files: every syntax and meaning problem, each with where and why.
+
+    \b
+    Examples:
+      wgdsl check                   check the built-in WG01 set
+      wgdsl check mine.wg more.wg   check your own sets, each on its own
+    \b
+    A clean file prints `ok: N cards in PATH`.  Otherwise every problem is printed on
+    stderr as `PATH:LINE:COL: error: ...` with the line, a caret under the offending
+    words and a hint (often citing the rule, e.g. R13.1), and the exit status is 1.
+    """
+    from .cards import check_text, read_source
+    from .diagnostics import render_all
+    from .resources import builtin_cards_path
+
+    paths = list(files) + ([cards_path] if cards_path else [])
+    failed = False
+    for path in paths or [str(builtin_cards_path())]:
+        text, problems = read_source(path)
+        if text is not None:
+            cardset, problems = check_text(text, path)
+        if problems:
+            failed = True
+            click.echo(render_all(problems, {path: text}), err=True)
+            click.echo(f"{path}: {len(problems)} error{'s' if len(problems) != 1 else ''}", err=True)
+        else:
+            click.echo(f"ok: {len(cardset.cards)} cards in {path}")
+    click.get_current_context().exit(1 if failed else 0)
+
+
+@main.command("cards")
+@click.option("--cards", "cards_path", default=None, help=CARDS_OPTION_HELP)
+def cards_command(cards_path):
+    """List a card set: id, name, English name, color, cost/required, stun, kind.
+
+    \b
+    Examples:
+      wgdsl cards                   the built-in WG01 set
+      wgdsl cards --cards mine.wg   your own set (it is checked first)
+    \b
+    kind: D dimension effect, F field effect, S a static rule that works outside the
+    field (in hand, in standby), — no effect (R13).  cost/req is the cost and the
+    required cost, the part paid in the card's own color (R6.3).
+    """
+    from .cards import load_cards
+    from .listing import cards_table
+
+    click.echo(cards_table(load_cards(cards_path)))
+
+
+@main.command("show")
+@click.argument("card_id")
+@click.option("--cards", "cards_path", default=None, help=CARDS_OPTION_HELP)
+def show_command(card_id, cards_path):
+    """Show one card: its stats, then each effect exactly as its card file wrote it.
+
+    \b
+    Examples:
+      wgdsl show WG-006
+      wgdsl show X1-003 --cards mine.wg
+    """
+    from .ast import NOWHERE
+    from .cards import load_cards, read_source
+    from .diagnostics import Diagnostic
+    from .listing import find_card, show_card
+
+    library = load_cards(cards_path)
+    card, hint = find_card(library, card_id)
+    if card is None:
+        raise DiagnosticError([Diagnostic(library.path, NOWHERE, f"no card `{card_id}` in this set",
+                                          hint or "`wgdsl cards` lists the ids")])
+    text, problems = read_source(library.path)
+    if text is None:
+        raise DiagnosticError(problems)
+    click.echo(show_card(card, text, library.path))
+
+
 # ---------------------------------------------------------------------------- fmt
 @main.command("fmt")
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False))

@@ -1,0 +1,109 @@
+"""Card sets as text for a terminal: the ``wgdsl cards`` table and ``wgdsl show``.
+
+Japanese names take two terminal columns per character, so columns are aligned by
+display width (``unicodedata.east_asian_width``: wide and fullwidth characters count
+2, combining marks 0), not by ``len``.  ``show`` prints each effect exactly as the
+card file wrote it, cut out of the source by the effect's position.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+import unicodedata
+from typing import Optional, Sequence
+
+from .ast import Effect
+from .cards import CardDef, CardLibrary
+from .diagnostics import did_you_mean
+
+TABLE_HEADER = ("id", "name", "English name", "color", "cost/req", "stun", "kind")
+
+
+def display_width(text: str) -> int:
+    """Terminal columns ``text`` takes."""
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - display_width(text))
+
+
+def table(rows: Sequence[Sequence[str]], gap: str = "  ") -> str:
+    """Rows as aligned columns (the last column is not padded)."""
+    widths = [max(display_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [pad(cell, widths[i]) for i, cell in enumerate(row[:-1])] + [row[-1]]
+        lines.append(gap.join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def card_row(card: CardDef) -> tuple[str, ...]:
+    return (card.id, card.name, card.en_name, card.color, f"{card.cost}/{card.required}",
+            str(card.stun), card.kind)
+
+
+def cards_table(library: CardLibrary) -> str:
+    """One line per card: id, name, English name, color, cost/required, stun, kind."""
+    return table([TABLE_HEADER] + [card_row(c) for c in library])
+
+
+def find_card(library: CardLibrary, card_id: str) -> tuple[Optional[CardDef], Optional[str]]:
+    """The card with this id (any letter case), or None and a "did you mean" hint.
+
+    ``WG-6`` and ``WG-06`` suggest ``WG-006``: the number counts, not its zeros.
+    """
+    wanted = card_id.upper()
+    card = library.get(card_id) or library.get(wanted)
+    if card is not None:
+        return card, None
+    split = re.fullmatch(r"(.*?)-0*(\d+)", wanted)
+    if split:
+        for c in library:
+            other = re.fullmatch(r"(.*?)-0*(\d+)", c.id)
+            if other and other.groups() == split.groups():
+                return None, f"did you mean `{c.id}`?"
+    return None, did_you_mean(wanted, [c.id for c in library])
+
+
+def effect_source(effect: Effect, source: str) -> str:
+    """The effect's text as written in ``source``, dedented."""
+    pos = effect.pos
+    lines = source.splitlines()[pos.line - 1: pos.end_line]
+    if not lines:
+        return ""
+    if len(lines) == 1:
+        lines[0] = lines[0][: pos.end_col - 1]
+    else:
+        lines[-1] = lines[-1][: pos.end_col - 1]
+    # keep the first line where it stood so the lines below keep their indentation
+    lines[0] = " " * (pos.col - 1) + lines[0][pos.col - 1:]
+    return textwrap.dedent("\n".join(line.rstrip() for line in lines))
+
+
+def show_card(card: CardDef, source: str, path: str) -> str:
+    """A card's stats, then each effect as its card file wrote it."""
+    stats = [
+        ("color", card.color),
+        ("mark", card.mark),
+        ("cost", str(card.cost)),
+        ("required", str(card.required)),
+        ("stun", str(card.stun)),
+        ("kind", card.kind),
+    ]
+    if card.unique:
+        stats.append(("unique", "yes (at most one in a stock, R3.3)"))
+    out = [f"{card.id}  {card.name}  ({card.en_name})"]
+    out += ["  " + line for line in table(stats).splitlines()]
+    for effect in card.effects:
+        out.append("")
+        out += ["  " + line for line in effect_source(effect, source).splitlines()]
+    out.append("")
+    out.append(f"  written at {path}:{card.source.pos.line}")
+    return "\n".join(out)
