@@ -290,5 +290,35 @@ def play_command(deck_files, agent_names, seed, games, first, show_log, as_json,
         click.echo(line)
 
 
+@main.command("rulings")
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("-v", "--verbose", is_flag=True,
+              help="For a failing case, also print the board and the game log.")
+def rulings_command(paths, verbose):
+    """Run ruling cases: every *.toml under PATHS (see the ruling-case format).
+
+    Prints `PASS <id>` or `FAIL <id>: <first difference>` per case, `ERROR <path>:
+    <problem>` for a file that is not a valid case, then `N passed, M failed`; exits 1
+    when any case fails.
+    """
+    from .board import render_board
+    from .rulings import run_paths
+
+    def report(result, keep):
+        click.echo(result.line())
+        if verbose and not result.ok and keep and "game" in keep:
+            game = keep["game"]
+            click.echo(render_board(game.state, game.state.active))
+            for line in game.log.lines():
+                click.echo("    " + line)
+
+    results = run_paths(paths, on_result=report)
+    passed = sum(1 for r in results if r.ok)
+    failed = len(results) - passed
+    click.echo(f"{passed} passed, {failed} failed")
+    if failed:
+        click.get_current_context().exit(1)
+
+
 def run():  # pragma: no cover - console entry point helper
     sys.exit(main())

@@ -56,7 +56,8 @@ def _strip_comment(line: str) -> str:
     return line if at < 0 else line[:at]
 
 
-def _unknown_id_hint(word: str, library: CardLibrary) -> str:
+def unknown_id_hint(word: str, library: CardLibrary) -> str:
+    """A hint for an unknown card id: the id meant, or what ids look like."""
     def loose(s: str) -> str:  # case and look-alike characters (O/0, I/l/1) aside
         return s.upper().translate(str.maketrans("OIL", "011"))
 
@@ -122,7 +123,7 @@ def parse_deck(text: str, path: str, library: CardLibrary) -> tuple[Deck, list[D
                                        "write how many copies, e.g. `3 WG-009`"))
         if card_id not in library:
             problems.append(Diagnostic(path, pos(id_m), f"unknown card id `{card_id}`",
-                                       _unknown_id_hint(card_id, library)))
+                                       unknown_id_hint(card_id, library)))
             continue
         if count is not None:
             entries.append(DeckEntry(count, card_id, pos(id_m)))
