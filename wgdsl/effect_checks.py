@@ -109,9 +109,11 @@ def _check_place(effect: ast.Effect, report) -> None:
 
 def _check_static(rule: ast.Static, where: str, report) -> None:
     places, why = _STATIC_PLACES[type(rule)]
-    if where != "dimension" and where not in places:
+    reported = where == "dimension" or (where in ast.FIELD_ZONES and where != "field")
+    if where not in places and not reported:
         written = " or ".join("`field static:`" if p == "field" else f"`in {p} static:`" for p in places)
-        report.error(rule.pos, f"{_STATIC_TEXT[type(rule)]} means nothing in your {where}",
+        place = "on the field" if where == "field" else f"in your {where}"
+        report.error(rule.pos, f"{_STATIC_TEXT[type(rule)]} means nothing {place}",
                      f"{why}; write {written}")
     if isinstance(rule, ast.AnyColor):
         seen = set()

@@ -42,6 +42,7 @@ _CATEGORY.update({w: "action" for w in ACTIONS})
 _CATEGORY.update({w: "event" for w in EVENTS})
 _CATEGORY.update({w: "zone" for w in ("hand", "stock", "standby", "break", "battle", "my")})
 
+_ID_HINT = "a card id is capitals and digits around a dash, such as `WG-001`"
 _STATEMENT_HINT = (
     "a card holds stat lines (" + one_of(STATS) + ") and effects "
     "(`dimension:`, `field when ...:`, `in hand static:`)"
@@ -64,6 +65,13 @@ def syntax_diagnostic(path: str, text: str, err: UnexpectedInput, terminals) -> 
 # ---------------------------------------------------------------------------- characters
 def _bad_character(path: str, text: str, err: UnexpectedCharacters, keywords: set[str]) -> Diagnostic:
     rest = text[err.pos_in_stream:]
+    in_id = re.search(r"(?:^|\s)card[ \t]+(\S*)$", text[: err.pos_in_stream])
+    if in_id:  # the card id slot: `card X "..."`, `card wg-001 "..."`
+        start = err.column - len(in_id.group(1))
+        found = in_id.group(1) + re.match(r"\S*", rest).group(0)
+        return Diagnostic(path, Pos(err.line, start, err.line, start + len(found)),
+                          f"`{found}` is not a card id",
+                          _ID_HINT)
     word = re.match(r"[A-Za-z][A-Za-z0-9_']*", rest)
     found = word.group(0) if word else rest[:1]
     pos = Pos(err.line, err.column, err.line, err.column + len(found))
@@ -71,9 +79,6 @@ def _bad_character(path: str, text: str, err: UnexpectedCharacters, keywords: se
         lower = found.lower()
         if lower in keywords:
             return Diagnostic(path, pos, f"keywords are lowercase: `{found}`", f"write `{lower}`")
-        if any(c.isdigit() for c in found) and found.isupper():
-            return Diagnostic(path, pos, f"`{found}` is not a card id",
-                              "a card id is capitals and digits around a dash, such as `WG-001`")
         return Diagnostic(path, pos, f"words are lowercase: `{found}`",
                           f"write `{lower}`; only card ids (`WG-001`) and quoted names use capitals")
     if found == '"':
@@ -93,7 +98,7 @@ def _bad_character(path: str, text: str, err: UnexpectedCharacters, keywords: se
 # ---------------------------------------------------------------------------- end of file
 def _early_end(path: str, text: str, expected) -> Diagnostic:
     literals, described = expected
-    lines = text.splitlines() or [""]
+    lines = text.rstrip().splitlines() or [""]  # just after the last thing written
     last = len(lines[-1]) + 1
     pos = Pos(len(lines), last, len(lines), last + 1)
     if "}" in literals:
@@ -132,9 +137,10 @@ def _bad_token(path: str, text: str, err: UnexpectedToken, keywords: dict[str, s
         if match == "field":
             what = "zone" if context == "zone" else "keyword"
         return Diagnostic(path, pos, f"unknown {what} `{found}`", f"did you mean `{match}`?")
-    what = {"statement": "keyword", "card": "word"}.get(context, context)
+    what = {"statement": "keyword", "card definition": "word", "card": "word"}.get(context, context)
     if not literals and described:
-        return Diagnostic(path, pos, f"expected {' or '.join(described)}, found `{found}`")
+        hint = _ID_HINT if "CARD_ID" in err.expected else None
+        return Diagnostic(path, pos, f"expected {' or '.join(described)}, found `{found}`", hint)
     return Diagnostic(path, pos, f"unknown {what} `{found}`", _context_hint(context, literals, described))
 
 
@@ -148,8 +154,10 @@ def _context(expected: set[str]) -> str:
         return "statement"
     if {"draw", "move"} <= expected:
         return "action"
-    if "card" in expected:
+    if {"this", "every"} <= expected:
         return "card"
+    if "card" in expected:
+        return "card definition"
     return "word"
 
 
@@ -160,8 +168,12 @@ def _context_hint(context: str, literals, described) -> Optional[str]:
         return "actions are " + one_of(ACTIONS)
     if context == "statement":
         return _STATEMENT_HINT
-    if context == "card":
+    if context == "card definition":
         return 'a card starts with `card ID "name" {`'
+    if context == "card":
+        return ("say which card: `this`, `it`, `that card`, `a card ...`, `a random card ...`, "
+                "`every card ...` or `top card of ...` (whose card goes after the article: "
+                "`an opponent's card`)")
     return _expect_hint(literals, described)
 
 
