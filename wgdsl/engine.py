@@ -700,10 +700,11 @@ class Game:
         for p in (active, OTHER[active]):
             mine = [x for x in pendings if x.controller == p]
             while len(mine) > 1:
-                pick = self.choose_option(
-                    p, "choose which of your effects resolves next",
-                    [self._label(x.source) for x in mine])
-                idx = [self._label(x.source) for x in mine].index(pick)
+                labels = [self._label(x.source) for x in mine]
+                # identical answers are one option (ruling-format: one option is not asked)
+                pick = self.choose_option(p, "choose which of your effects resolves next",
+                                          list(dict.fromkeys(labels)))
+                idx = labels.index(pick)
                 out.append(mine.pop(idx))
             out.extend(mine)
         return out
@@ -716,7 +717,8 @@ class Game:
             if len(mine) > 1:
                 labels = [self._label(x.source) for x in mine]
                 pick = self.choose_option(mine[0].controller,
-                                          "choose which of your effects resolves next", labels)
+                                          "choose which of your effects resolves next",
+                                          list(dict.fromkeys(labels)))
                 nxt = mine[labels.index(pick)]
             else:
                 nxt = mine[0]
