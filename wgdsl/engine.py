@@ -392,13 +392,14 @@ class Game:
         # R7.2: choices the card needs on play (a copy) come before paying
         copy_from = None
         candidates = self.copy_candidates(a.player, card)
-        if candidates:
-            if a.copy is not None:
-                copy_from = next((c for c in candidates if c.square == a.copy), None)
-                if copy_from is None:
-                    raise IllegalAction(f"{card.id} cannot copy the card on {a.copy}", "R13.4")
-            else:
-                copy_from = self.choose(a.player, f"choose a card for {card.id} to copy", candidates)
+        if a.copy is not None:
+            # R13.4: a named copy must be a card it can choose (not WG-005, not an empty
+            # square), even when there is nothing to choose at all
+            copy_from = next((c for c in candidates if c.square == a.copy), None)
+            if copy_from is None:
+                raise IllegalAction(f"{card.id} cannot copy the card on {a.copy}", "R13.4")
+        elif candidates:
+            copy_from = self.choose(a.player, f"choose a card for {card.id} to copy", candidates)
         face = copy_from.face if copy_from is not None else None
         outcome, rule, reason = self.play_outcome(a.player, card, a.square, face)
         if outcome == rules.ILLEGAL:
