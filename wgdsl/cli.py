@@ -79,13 +79,18 @@ def check_command(files, cards_path):
 
 @main.command("cards")
 @click.option("--cards", "cards_path", default=None, help=CARDS_OPTION_HELP)
-def cards_command(cards_path):
+@click.option("--text", "as_text", is_flag=True,
+              help="Print every card with its stats and rendered card text instead of the table.")
+@click.option("--lang", type=click.Choice(["ja", "en"]), default="ja", show_default=True,
+              help="Language of the card text (with --text).")
+def cards_command(cards_path, as_text, lang):
     """List a card set: id, name, English name, color, cost/required, stun, kind.
 
     \b
     Examples:
       wgdsl cards                   the built-in WG01 set
       wgdsl cards --cards mine.wg   your own set (it is checked first)
+      wgdsl cards --text --lang en  every card as printed text
     \b
     kind: D dimension effect, F field effect, S a static rule that works outside the
     field (in hand, in standby), — no effect (R13).  cost/req is the cost and the
@@ -94,19 +99,27 @@ def cards_command(cards_path):
     from .cards import load_cards
     from .listing import cards_table
 
+    if as_text:
+        from .text import card_text_block
+
+        click.echo("\n\n".join(card_text_block(c, lang) for c in load_cards(cards_path)))
+        return
     click.echo(cards_table(load_cards(cards_path)))
 
 
 @main.command("show")
 @click.argument("card_id")
 @click.option("--cards", "cards_path", default=None, help=CARDS_OPTION_HELP)
-def show_command(card_id, cards_path):
+@click.option("--lang", type=click.Choice(["ja", "en"]), default=None,
+              help="Print the card as printed text in this language instead of as written.")
+def show_command(card_id, cards_path, lang):
     """Show one card: its stats, then each effect exactly as its card file wrote it.
 
     \b
     Examples:
       wgdsl show WG-006
       wgdsl show X1-003 --cards mine.wg
+      wgdsl show WG-006 --lang ja   stats and card text: 【フィールド】このカードが…
     """
     from .ast import NOWHERE
     from .cards import load_cards, read_source
@@ -118,6 +131,11 @@ def show_command(card_id, cards_path):
     if card is None:
         raise DiagnosticError([Diagnostic(library.path, NOWHERE, f"no card `{card_id}` in this set",
                                           hint or "`wgdsl cards` lists the ids")])
+    if lang is not None:
+        from .text import card_text_block
+
+        click.echo(card_text_block(card, lang))
+        return
     text, problems = read_source(library.path)
     if text is None:
         raise DiagnosticError(problems)

@@ -1,0 +1,79 @@
+"""Card text rendered from the card language, as it would be printed on the card.
+
+``render_effect_text(card, "ja")`` gives each effect of a card as one line of printed
+text, in the rulebook's Japanese style or in English close to the WG01 table::
+
+    【フィールド】このカードがフィールドからブレイクに置かれた場合、ストックの一番下に戻す。
+    Field: When this card is put into a break from the field, put it on the bottom of its owner's stock.
+
+The text is composed from the generic constructs (zones, selectors, filters, events,
+actions, conditions, static rules); no card is rendered by a template of its own.  The
+words of each language are in :mod:`wgdsl.text_en` and :mod:`wgdsl.text_ja`, the shape
+they share in :mod:`wgdsl.text_base`.  ``card_text_block`` adds the card's id, names
+and stats (what ``wgdsl show --lang`` and ``wgdsl cards --text`` print).
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+from . import ast
+from .cards import CardDef, card_def
+from .text_base import Renderer
+
+LANGS = ("ja", "en")
+
+COLOR_JA = {"blue": "青", "green": "緑", "red": "赤", "yellow": "黄"}
+MARK_JA = {"rock": "グー", "scissors": "チョキ", "paper": "パー", "all": "グチパ"}
+
+
+def _renderer(lang: str) -> Renderer:
+    if lang == "ja":
+        from .text_ja import Japanese
+
+        return Japanese()
+    if lang == "en":
+        from .text_en import English
+
+        return English()
+    raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGS)}")
+
+
+def render_effect(effect: ast.Effect, lang: str = "ja", labels: bool = True) -> str:
+    """One effect as printed text, with its kind label (【フィールド】 / "Field: ") unless ``labels`` is false."""
+    return _renderer(lang).effect(effect, labels=labels)
+
+
+def render_effect_text(card: Union[CardDef, ast.Card], lang: str = "ja", labels: bool = True) -> str:
+    """Every effect of a card, one line each ("" for a card without effects)."""
+    return "\n".join(render_effect(e, lang, labels) for e in card.effects)
+
+
+def stats_text(card: CardDef, lang: str = "ja") -> str:
+    """``赤・グー  スタンコスト3  必須スタンコスト1  スタン値1`` / ``red, rock  cost 3  required 1  stun 1``."""
+    if lang == "ja":
+        parts = [f"{COLOR_JA.get(card.color, card.color)}・{MARK_JA.get(card.mark, card.mark)}",
+                 f"スタンコスト{card.cost}", f"必須スタンコスト{card.required}", f"スタン値{card.stun}"]
+        if card.unique:
+            parts.append("ユニーク")
+    else:
+        parts = [f"{card.color}, {card.mark}", f"cost {card.cost}", f"required {card.required}",
+                 f"stun {card.stun}"]
+        if card.unique:
+            parts.append("unique")
+    return "  ".join(parts)
+
+
+def card_text_block(card: Union[CardDef, ast.Card], lang: str = "ja") -> str:
+    """A card as a reader sees it: id and name, stats, then the rendered effect text."""
+    if isinstance(card, ast.Card):
+        card = card_def(card)
+    if lang == "ja":
+        title = f"{card.id}  {card.name}"
+    else:
+        title = f"{card.id}  {card.en_name}" + (f"  ({card.name})" if card.en_name != card.name else "")
+    lines = [title, stats_text(card, lang)]
+    text = render_effect_text(card, lang)
+    if text:
+        lines.append(text)
+    return "\n".join(lines)
