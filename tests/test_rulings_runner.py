@@ -242,42 +242,71 @@ def test_accepted_step_marked_illegal_fails(tmp_path):
     assert not r.ok and "was accepted" in r.message
 
 
-def test_refused_step_consumes_no_answers(tmp_path):
-    # WG-013 asks which card to copy as it is played (R7.2), before the placement is
-    # judged.  Step 1 copies A3's rock WG-009 onto A2's paper WG-016: rock loses (R10.3),
-    # refused.  Its answer is given back, so step 2 (onto B's scissors WG-005 on C1, which
-    # WG-013 cannot copy: WG-005 cannot be targeted) uses the same answer and seizes C1.
-    r = run(tmp_path, HEAD + """
-        [state.A]
-        hand = ["WG-013"]
-        pool = ["red", "red", "red"]
-        [state.field]
-        A1 = { holder = "A", cards = ["WG-001"] }
-        A2 = { holder = "A", cards = ["WG-016"] }
-        A3 = { holder = "A", cards = ["WG-009"] }
-        C1 = { holder = "B", cards = ["WG-005"] }
+REFUSED_AFTER_A_QUESTION = HEAD + """
+    [state.A]
+    hand = ["WG-001"]
+    stock = ["WG-010", "WG-016"]
+    pool = ["blue"]
 
-        [answers]
-        A = ["A3"]
+    [answers]
+    A = ["yes"]
 
-        [[step]]
-        action = "play"
-        card = "WG-013"
-        square = "A2"
-        expect = "illegal"
+    [[step]]              # (patched below) asks A a yes/no question, then is refused
+    action = "break_field"
+    square = "C1"
+    expect = "illegal"
 
-        [[step]]
-        action = "play"
-        card = "WG-013"
-        square = "C1"
+    [[step]]              # WG-001's "may" gets the same answer: the top card goes down
+    action = "play"
+    card = "WG-001"
+    square = "A1"
 
-        [expect.field]
-        A2 = { holder = "A", cards = ["WG-016"] }
-        C1 = { holder = "A", cards = ["WG-013"] }
-        [expect.B]
-        break = ["WG-005"]
-        """)
+    [expect.A]
+    stock = ["WG-016", "WG-010"]
+    """
+
+
+def _refuse_after_asking(monkeypatch, mutate=False):
+    from wgdsl.agents import Question
+    from wgdsl.engine import Game, IllegalAction
+
+    real = Game.apply
+
+    def apply(self, action):
+        if action.kind == "break_field":
+            self.agents[action.player].answer(
+                self, Question(action.player, "yes_no", "really?", ("yes", "no")))
+            if mutate:
+                self.state.players[action.player].pool["red"] = 1
+            raise IllegalAction("refused after asking", "R6.2")
+        return real(self, action)
+
+    monkeypatch.setattr(Game, "apply", apply)
+
+
+def test_refused_step_consumes_no_answers(tmp_path, monkeypatch):
+    # an action may ask before the engine refuses it; the runner gives the answer back
+    _refuse_after_asking(monkeypatch)
+    r = run(tmp_path, REFUSED_AFTER_A_QUESTION)
     assert r.ok, r.message
+
+
+def test_refused_step_that_changes_the_state_fails(tmp_path, monkeypatch):
+    _refuse_after_asking(monkeypatch, mutate=True)
+    r = run(tmp_path, REFUSED_AFTER_A_QUESTION)
+    assert not r.ok
+    assert r.message.startswith("step 1 (A break_field C1) was refused") and "state changed" in r.message
+
+
+def test_engine_crash_is_a_failure_not_a_traceback(tmp_path, monkeypatch):
+    from wgdsl.engine import Game
+
+    def apply(self, action):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(Game, "apply", apply)
+    r = run(tmp_path, HEAD + '[[step]]\naction = "next"\n')
+    assert not r.ok and "engine failed: KeyError" in r.message
 
 
 def test_unused_answers_fail(tmp_path):
