@@ -109,6 +109,8 @@ def test_unknown_key_at_every_level(tmp_path, text, where, bad, good):
     (HEAD + '[answers]\nA = ["C1", 2]\n', 'write "slot 2"'),
     (HEAD + '[answers]\nA = ["maybe"]\n', "answer `maybe` is not a square"),
     (HEAD + '[answers]\nA = ["slot 6"]\n', "standby slots are 1 to 5"),
+    (HEAD + '[answers]\nA = ["slot1"]\n', "did you mean `slot 1`?"),
+    (HEAD + '[answers]\nB = ["WG-0O6"]\n', "did you mean `WG-006`?"),
     (HEAD + '[expect]\nwinner = "nobody"\n', "`winner` `nobody` is not valid"),
     (HEAD + '[expect.A]\npool = "0"\n', "`pool` must be a number or a list of colors"),
     (HEAD + '[expect.A]\npoints = 2.5\n', "`points` must be an integer"),
@@ -353,6 +355,20 @@ def test_stock_expectations(tmp_path):
     assert r.message == "A.stock_bottom: expected WG-001 but was WG-003"
     r = run(tmp_path, base + '[expect.A]\nstock = ["WG-003", "WG-002", "WG-001"]\n')
     assert r.message.startswith("A.stock: expected [WG-003, WG-002, WG-001] but was [WG-001, WG-002, WG-003]")
+
+
+def test_field_expectation_may_name_only_the_holder_or_only_the_cards(tmp_path):
+    assert run(tmp_path, STACK_CASE + '[expect.field]\nA1 = { holder = "A" }\n').ok
+    assert run(tmp_path, STACK_CASE + '[expect.field]\nA1 = { cards = ["WG-009", "WG-006"] }\n').ok
+    r = run(tmp_path, STACK_CASE + '[expect.field]\nA1 = { holder = "B" }\n')
+    assert r.message == "field.A1: expected B holds but was A holds"
+    r = run(tmp_path, STACK_CASE + '[expect.field]\nA2 = { holder = "A" }\n')
+    assert r.message == "field.A2: expected A holds but was empty"
+
+
+def test_winner_expectation(tmp_path):
+    r = run(tmp_path, STACK_CASE + '[expect]\nwinner = "A"\n')
+    assert r.message == "winner: expected A but was none"
 
 
 def test_pool_as_number_or_colors(tmp_path):

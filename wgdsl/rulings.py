@@ -231,7 +231,8 @@ class _Loader:
                                 f"not {_type_name(value)} `{value!r}`")
             return None
         if value not in choices:
-            hint = did_you_mean(value, choices) or "one of " + ", ".join(choices)
+            hint = ("one of " + ", ".join(choices) if len(choices) <= 3
+                    else did_you_mean(value, choices) or "one of " + ", ".join(choices))
             self.problem(where, f"{what} `{value}` is not valid", hint)
             return None
         return value
@@ -268,7 +269,7 @@ class _Loader:
         if not isinstance(value, str) or value not in SQUARES:
             hint = did_you_mean(str(value).upper() if isinstance(value, str) else str(value), SQUARES)
             self.problem(where, f"unknown square `{value}`",
-                         hint or "squares are A1-A3, C1-C3 and B1-B3 (R1.2)")
+                         hint or "the squares are A1-A3, C1-C3 and B1-B3, R1.2")
             return None
         return value
 
@@ -470,12 +471,14 @@ class _Loader:
             return None
         if self.library is not None and ans in self.library:
             return ans
-        forms = list(SQUARES) + list(YES_NO) + list(POINT_COLORS)
+        forms = (list(SQUARES) + list(YES_NO) + list(POINT_COLORS)
+                 + [f"slot {n}" for n in range(1, STANDBY_SLOTS + 1)])
         if self.library is not None:
             forms += list(self.library.by_id)
-        hint = did_you_mean(ans, forms)
-        if hint is None and self.library is not None and re.match(r"[A-Za-z]+-", ans):
+        if self.library is not None and re.match(r"[A-Za-z]+-", ans):
             hint = unknown_id_hint(ans, self.library)
+        else:
+            hint = did_you_mean(ans, forms)
         self.problem(where, f"answer `{ans}` is not a square, a card id, `slot N`, yes/no or a "
                             "color", hint)
         return None
