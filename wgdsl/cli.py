@@ -38,6 +38,8 @@ def main():
       wgdsl check mine.wg          check a card set (default: built-in WG01)
       wgdsl cards --cards mine.wg  list a set's cards
       wgdsl show WG-006            one card's stats and effect
+      wgdsl show WG-006 --lang ja  the card as printed text (ja or en)
+      wgdsl fmt --write mine.wg    rewrite a card file in the canonical layout
     """
 
 
