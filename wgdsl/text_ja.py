@@ -23,7 +23,7 @@ Rules of composition (each from the language, none from a card):
 from __future__ import annotations
 
 from . import ast
-from .text_base import Clause, Rendered, Renderer, plain_action
+from .text_base import Clause, Rendered, Renderer
 
 ZONE = {"hand": "手札", "stock": "ストック", "standby": "スタンバイ", "break": "ブレイク",
         "field": "フィールド", "battle field": "バトルフィールド", "my field": "マイフィールド"}
