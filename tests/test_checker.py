@@ -215,6 +215,21 @@ def test_in_hand_allows_only_static_rules_play_event():
     assert d.message == "a card in your hand can only have `static` rules, not a triggered effect"
 
 
+@pytest.mark.parametrize("event", [
+    "when this becomes target", "when opponent plays a card from hand", "at start of your turn",
+    "at end of opponent's turn", "when this leaves field",
+])
+def test_no_event_reaches_a_card_in_standby_and_dimension_takes_none(event):
+    # "  in standby " is 13 characters, "  dimension " 12: the event starts after `when `/`at `
+    first = event.split()[0]
+    d = only(card(f"  in standby {event}:", "    draw 1 card"))
+    assert at(d) == (3, 14 + len(first) + 1)
+    assert "can only have `static` rules" in d.message
+    d = only(card(f"  dimension {event}:", "    draw 1 card"))
+    assert at(d) == (3, 13 + len(first) + 1)
+    assert "R13.1" in d.message
+
+
 def test_in_hand_cannot_be_activated():
     d = only(card("  in hand activated:", "    draw 1 card"))
     assert at(d) == (3, 3)
