@@ -340,5 +340,93 @@ def rulings_command(paths, verbose):
         click.get_current_context().exit(1)
 
 
+# --------------------------------------------------------------------------- simulate
+@main.command("simulate")
+@click.argument("card_id", metavar="ID")
+@click.option("--state", "state_file", type=click.Path(dir_okay=False),
+              help="A board to play on: the [state] and [answers] of a ruling case file "
+                   "(docs/rulings.md). Default: a board built so the card can be played.")
+@click.option("--square", type=click.Choice(["A1", "A2", "A3", "C1", "C2", "C3", "B1", "B2", "B3"]),
+              help="Where to play it. Default: the first legal square, battle field first.")
+@click.option("--answers", "answer_values", multiple=True, metavar="P=ANSWER,...",
+              help="Answers to the choices effects ask, in order: A=C1,A=yes,B=no "
+                   "(a square, a card id, `slot N`, yes/no or a color). Unanswered "
+                   "choices take the first option and are reported.")
+@click.option("--seed", default=0, show_default=True, type=int,
+              help="Seed for random effects and shuffles.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--cards", "cards_path", type=click.Path(dir_okay=False), default=None,
+              help=CARDS_OPTION_HELP)
+def simulate_command(card_id, state_file, square, answer_values, seed, as_json, cards_path):
+    """Play one card and show the board before and after and every event.
+
+    \b
+    The active player plays ID from hand (it is added to the hand if missing), pays
+    from the pool, and everything that follows is shown: placement (R9–R11), its
+    dimension effect, responses and triggered effects of other cards.  If it cannot be
+    played, the reason and the rule are printed and the exit status is 1.
+    \b
+    Examples:
+      wgdsl simulate WG-012
+      wgdsl simulate WG-013 --answers A=C2
+      wgdsl simulate WG-019 --state examples/rulings/cards/wg019-vega-female-cancels-play.toml
+      wgdsl simulate XP-003 --cards examples/sets/expedition.wg
+    """
+    import json as _json
+
+    from .cards import load_cards
+    from .diagnostics import did_you_mean
+    from .rulings import CaseProblems, build_state, load_case
+    from .simulate import parse_answers, simulate, to_json_dict
+
+    library = load_cards(cards_path)
+    state = None
+    answers = {"A": [], "B": []}
+    if state_file is not None:
+        try:
+            case = load_case(state_file, library, board_only=True)
+        except CaseProblems as err:
+            click.echo(f"{state_file}: error: " + "; ".join(err.problems), err=True)
+            sys.exit(1)
+        library = case.library
+        state = build_state(case)
+        answers = {p: list(v) for p, v in case.answers.items()}
+        seed = case.seed
+    if card_id not in library:
+        hint = did_you_mean(card_id, [c.id for c in library])
+        click.echo(f"error: no card `{card_id}` in {library.path}" + (f"; {hint}" if hint else ""),
+                   err=True)
+        sys.exit(1)
+    try:
+        extra = parse_answers(answer_values)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--answers")
+    for p in answers:
+        answers[p] = list(answers[p]) + extra[p]
+    sim = simulate(library, card_id, state=state, answers=answers, square=square, seed=seed)
+    if as_json:
+        click.echo(_json.dumps(to_json_dict(sim), ensure_ascii=False, indent=2))
+        sys.exit(1 if sim.error else 0)
+    card = sim.card
+    click.echo(f"Simulating {card.id} {card.name} ({card.en_name}): {card.color}, cost {card.cost}, "
+               f"requires {card.required}" + (f", onto {sim.square}" if sim.square else ""))
+    click.echo("\n== before ==")
+    click.echo(sim.before_text)
+    click.echo("\n== what happened ==")
+    for line in sim.log:
+        click.echo(line)
+    if sim.error:
+        click.echo(f"error: {sim.error}", err=True)
+        sys.exit(1)
+    click.echo("\n== after ==")
+    click.echo(sim.after_text)
+    if sim.defaulted:
+        click.echo("\nchoices not answered took the first option (use --answers):")
+        for d in sim.defaulted:
+            click.echo(f"  {d}")
+    if sim.unused:
+        click.echo("\nanswers not used: " + "; ".join(sim.unused))
+
+
 def run():  # pragma: no cover - console entry point helper
     sys.exit(main())

@@ -331,6 +331,16 @@ class Act:
         self.feasible = feasible
 
 
+def _where(card) -> str:
+    if card.zone == "field":
+        return card.square
+    if card.zone == "standby":
+        return f"{card.owner}'s standby slot {card.slot + 1}"
+    if card.zone == "stock":
+        return f"{card.owner}'s stock"
+    return f"{card.owner}'s {card.zone}"
+
+
 def _always(ctx):
     return True
 
@@ -375,9 +385,12 @@ def compile_action(action) -> Act:
 
         def move(ctx):
             cards = sel.pick(ctx)
+            game = ctx.game
             for card in cards:
                 ctx.it = card
+                where = _where(card)
                 dest(ctx, card)
+                game.note(ctx.controller, "move", f"{card.label()} moves from {where} to {_where(card)}")
 
         def feasible(ctx):
             cards = sel.candidates(ctx)

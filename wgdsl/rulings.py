@@ -642,8 +642,12 @@ def _toml_problem(err: tomllib.TOMLDecodeError, text: str) -> str:
     return f"invalid TOML: {msg}"
 
 
-def load_case(path: Union[str, Path], library: Optional[CardLibrary] = None) -> RulingCase:
-    """Read and validate one case file; raises :class:`CaseProblems` listing every problem."""
+def load_case(path: Union[str, Path], library: Optional[CardLibrary] = None, *,
+              board_only: bool = False) -> RulingCase:
+    """Read and validate one case file; raises :class:`CaseProblems` listing every problem.
+
+    ``board_only``: the file only needs ``[state]`` and ``[answers]`` (``wgdsl simulate
+    --state``); a missing ``[case]`` table is fine and the case is named after the file."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -659,6 +663,8 @@ def load_case(path: Union[str, Path], library: Optional[CardLibrary] = None) -> 
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise CaseProblems(str(path), [_toml_problem(err, text)]) from None
+    if board_only and "case" not in data:
+        data = {**data, "case": {"id": p.stem}}
     loader = _Loader(p, library)
     case = loader.load(data)
     if case is None:
