@@ -622,3 +622,19 @@ def test_every_legal_action_listed_is_accepted():
     assert actions
     for a in actions:
         board(**base).apply(a)  # none raises
+
+
+def test_r7_2_a_won_game_ends_before_the_dimension_effect():
+    field = {"A1": ("A", ["WG-018"]), "A2": ("A", ["WG-020", "WG-014", "WG-018"]),
+             "A3": ("A", ["WG-020"])}  # 5 + 8 + 1
+    g = board(field=field, hands={"A": ["WG-002"]}, pool={"A": PLENTY},
+              stocks={"A": ["WG-010"]})
+    play(g, "WG-002", "C1")  # 15: A wins; the Sergeant's draw never happens
+    assert g.state.winner == "A" and g.state.win_reason == "R12.2"
+    assert hand(g, "A") == [] and stock(g, "A") == ["WG-010"]
+
+
+def test_r5_2_ruling_effect_draw_from_empty_stock_draws_nothing():
+    g = board(hands={"A": ["WG-002"]}, pool={"A": PLENTY})
+    play(g, "WG-002", "A1")
+    assert g.state.winner is None and hand(g, "A") == []
