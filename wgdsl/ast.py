@@ -399,6 +399,15 @@ class Card:
 
 
 @attrs.frozen
+class Include:
+    """``include "wg01"``: the cards of another set come first (a built-in name or a path)."""
+
+    target: str
+    pos: Pos = _pos()
+
+
+@attrs.frozen
 class CardSet:
     cards: tuple[Card, ...]
     path: str = attrs.field(default="<input>", eq=False)
+    includes: tuple[Include, ...] = ()

@@ -111,37 +111,84 @@ def read_source(path: Union[str, Path]) -> tuple[Optional[str], list[Diagnostic]
         return None, [Diagnostic(str(path), ast.NOWHERE, f"cannot be read: {err.strerror}")]
 
 
-def check_text(text: str, path: str = "<input>") -> tuple[Optional[ast.CardSet], list[Diagnostic]]:
+def include_path(target: str, including: str) -> Path:
+    """Where ``include "TARGET"`` points: a bare name is a built-in set (``cards/NAME.wg``),
+    anything else a path relative to the including file."""
+    if "/" not in target and "\\" not in target and not target.endswith(".wg"):
+        return builtin_cards_path().parent / f"{target}.wg"
+    return Path(including).parent / target
+
+
+def _included(cardset: ast.CardSet, path: str, stack: tuple) -> tuple[list, list, dict]:
+    """The card definitions a set includes (in order), with problems and their sources."""
+    defs: list[CardDef] = []
+    problems: list[Diagnostic] = []
+    sources: dict = {}
+    for inc in cardset.includes:
+        target = include_path(inc.target, path)
+        where = ast.Pos(inc.pos.line, inc.pos.col, inc.pos.end_line, inc.pos.end_col)
+        if not target.is_file():
+            problems.append(Diagnostic(
+                path, where, f"cannot include `{inc.target}`: there is no card set {target}",
+                "write a built-in set's name (`include \"wg01\"`) or a path relative to this file"))
+            continue
+        if target.resolve() in stack:
+            problems.append(Diagnostic(path, where, f"`{inc.target}` includes this file again",
+                                       "sets may not include each other in a circle"))
+            continue
+        try:
+            library = _load(target, stack)
+        except DiagnosticError as err:
+            problems.append(Diagnostic(path, where, f"the included set `{inc.target}` has errors",
+                                       "they are listed below it"))
+            problems.extend(err.diagnostics)
+            sources.update(err.sources)
+            continue
+        defs.extend(library)
+    return defs, problems, sources
+
+
+def check_text(text: str, path: str = "<input>", _stack: tuple = ()) -> tuple[Optional[ast.CardSet], list[Diagnostic]]:
     """Parse and check card-set text: (card set, every diagnostic found)."""
+    cardset, diagnostics, _, _ = _check(text, path, _stack)
+    return cardset, diagnostics
+
+
+def _check(text: str, path: str, stack: tuple):
     from .checker import check
     from .parser import parse
 
     cardset, diagnostics = parse(text, path)
-    if cardset is not None:
-        diagnostics = diagnostics + check(cardset)
-    diagnostics.sort(key=lambda d: (d.pos.line, d.pos.col))
-    return cardset, diagnostics
+    included, problems, sources = _included(cardset, path, stack)
+    own = diagnostics + check(cardset, included)
+    own.sort(key=lambda d: (d.pos.line, d.pos.col))
+    return cardset, problems + own, included, sources
 
 
-def library_from_text(text: str, path: str = "<input>") -> CardLibrary:
-    cardset, diagnostics = check_text(text, path)
+def library_from_text(text: str, path: str = "<input>", _stack: tuple = ()) -> CardLibrary:
+    cardset, diagnostics, included, sources = _check(text, path, _stack)
     if diagnostics:
-        raise DiagnosticError(diagnostics, {path: text})
-    return CardLibrary(path, {c.id: card_def(c) for c in cardset.cards})
+        raise DiagnosticError(diagnostics, {**sources, path: text})
+    by_id = {c.id: c for c in included}
+    by_id.update((c.id, card_def(c)) for c in cardset.cards)
+    return CardLibrary(path, by_id)
 
 
 _CACHE: dict[tuple[str, float], CardLibrary] = {}
 
 
 def load_cards(path: Union[str, Path, None] = None) -> CardLibrary:
-    """Load and check a card set (default: the built-in WG01 set)."""
-    p = Path(path) if path is not None else builtin_cards_path()
+    """Load and check a card set (default: the built-in WG01 set), with its includes."""
+    return _load(Path(path) if path is not None else builtin_cards_path(), ())
+
+
+def _load(p: Path, stack: tuple) -> CardLibrary:
     key = (str(p.resolve()), p.stat().st_mtime if p.exists() else 0.0)
     if key in _CACHE:
         return _CACHE[key]
     text, problems = read_source(p)
     if text is None:
         raise DiagnosticError(problems)
-    library = library_from_text(text, str(path) if path is not None else str(p))
+    library = library_from_text(text, str(p), stack + (p.resolve(),))
     _CACHE[key] = library
     return library

@@ -34,14 +34,21 @@ class Report:
         self.diagnostics.append(Diagnostic(self.path, pos, message, hint))
 
 
-def check(cardset: ast.CardSet) -> list[Diagnostic]:
-    """Every semantic problem of a parsed card set (empty when the set is sound)."""
+def check(cardset: ast.CardSet, included=()) -> list[Diagnostic]:
+    """Every semantic problem of a parsed card set (empty when the set is sound).
+
+    ``included``: the card definitions of the sets it includes (their names may be
+    referred to; their ids may not be used again)."""
     report = Report(cardset.path)
-    names = frozenset(n for c in cardset.cards for n in (c.name, c.en_name) if n)
+    names = frozenset(n for c in (*cardset.cards, *included) for n in (c.name, c.en_name) if n)
+    included_ids = {c.id for c in included}
     first_of: dict[str, ast.Card] = {}
     for card in cardset.cards:
         first = first_of.setdefault(card.id, card)
-        if first is not card:
+        if card.id in included_ids:
+            report.error(card.pos, f"card id `{card.id}` is already used by an included set",
+                         "give the new card an id of your own set (a prefix such as `XP-`)")
+        elif first is not card:
             report.error(card.pos, f"card id `{card.id}` is already used on line {first.pos.line}",
                          "give every card its own id")
         _check_stats(card, report)

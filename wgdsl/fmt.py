@@ -283,8 +283,10 @@ def format_card(card: ast.Card) -> str:
 
 
 def format_cardset(cardset: ast.CardSet) -> str:
-    """A whole card set: the cards in order, one blank line between them."""
-    return "\n".join(format_card(c) for c in cardset.cards)
+    """A whole card set: its includes, then the cards in order, one blank line between them."""
+    includes = "".join(f'include "{inc.target}"\n' for inc in cardset.includes)
+    cards = "\n".join(format_card(c) for c in cardset.cards)
+    return includes + ("\n" if includes and cards else "") + cards
 
 
 # ------------------------------------------------------------------------ source files

@@ -85,6 +85,9 @@ class _ToAst:
     def start(self, meta, children):
         return tuple(children)
 
+    def include(self, meta, children):
+        return ast.Include(_unquote(children[0]), pos=_tpos(children[0]))
+
     def card(self, meta, children):
         card_id, name, en_name, *items = children
         stats = tuple(s for item in items if isinstance(item, tuple) for s in item)
@@ -416,7 +419,9 @@ def _parse(text: str, path: str) -> tuple[Optional[ast.CardSet], list[Diagnostic
             continue
         cards.extend(_cards(tree, path, diagnostics))
         break
-    return ast.CardSet(tuple(cards), path=path), diagnostics
+    includes = tuple(c for c in cards if isinstance(c, ast.Include))
+    cards = [c for c in cards if not isinstance(c, ast.Include)]
+    return ast.CardSet(tuple(cards), path=path, includes=includes), diagnostics
 
 
 def _blank(text: str, offset: int) -> str:
