@@ -924,3 +924,31 @@ def test_wg019_cancels_a_copy_which_returns_to_hand_as_itself():
     assert g.state.players["A"].hand[0].face.id == "WG-013"
     assert pool(g, "A") == {} and g.state.played
     all_used(g)
+
+
+def test_wg014_works_for_b_onto_as_my_field():
+    g = board(hands={"B": ["WG-014"]}, pool={"B": PLENTY}, active="B")
+    assert refused(g, Action("play", "B", card="WG-014", square="C2")).rule == "R8.2"
+    play(g, "WG-014", "A3")
+    assert holder(g, "A3") == "B"
+
+
+def test_wg022_reacts_to_its_own_controllers_effect_too():
+    # A's WG-013 copies A's own C2 card: A's WG-022 on C1 swaps with it, the copy applies
+    g = board(field=home(C1=("A", ["WG-022"]), C2=("A", ["WG-018"])), hands={"A": ["WG-013"]},
+              pool={"A": {"red": 3}})
+    play(g, "WG-013", "C3", copy="C2")  # empty C3: A holds the whole battle field
+    assert field_ids(g, "C1") == ["WG-018"] and field_ids(g, "C2") == ["WG-022"]
+    assert g.state.top("C3").face.id == "WG-018"
+    assert g.state.winner == "A" and g.state.win_reason == "R12.1"
+
+
+def test_r13_5_two_start_triggers_the_controller_picks_the_order():
+    g = board(field={"A1": ("A", ["WG-015"]), "A2": ("A", ["WG-015"])}, active="B",
+              stocks={"A": ["WG-010"]}, breaks={"A": ["WG-016", "WG-018"]},
+              answers={"A": ["A2", "yes", "WG-016", "yes"]})
+    act(g, "end_turn")
+    assert stock(g, "A") == ["WG-016", "WG-018"] and hand(g, "A") == ["WG-010"]
+    assert brk(g, "A") == []
+    assert g.agents["A"].asked[0].options == ("A1", "A2")
+    all_used(g)
