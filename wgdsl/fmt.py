@@ -196,7 +196,8 @@ def fmt_event(ev: ast.Event) -> str:
         return f"at end of {owner_word(ev.player)} turn"
     if ev.kind == "plays":
         what = with_article(fmt_filter(ev.subject, place="from"))
-        return f"when {_PLAYER_WORDS[ev.player]} plays {what}"
+        verb = "play" if ev.player == "you" else "plays"
+        return f"when {_PLAYER_WORDS[ev.player]} {verb} {what}"
     subject = _subject(ev.subject)
     if ev.kind == "leaves":
         return _join("when", subject, "leaves field", f"to {ev.to}" if ev.to else None)

@@ -382,6 +382,7 @@ def compile_action(action) -> Act:
     if isinstance(action, ast.Move):
         sel = compile_selector(action.what, f"choose {_describe_selector(action.what)} to move")
         dest, dest_feasible = compile_dest(action.to)
+        end = action.to.end if isinstance(action.to, ast.ToEnd) else None
 
         def move(ctx):
             cards = sel.pick(ctx)
@@ -390,7 +391,10 @@ def compile_action(action) -> Act:
                 ctx.it = card
                 where = _where(card)
                 dest(ctx, card)
-                game.note(ctx.controller, "move", f"{card.label()} moves from {where} to {_where(card)}")
+                to = _where(card)
+                if end is not None and card.zone == "stock":
+                    to = f"the {end} of {to}"
+                game.note(ctx.controller, "move", f"{card.label()} moves from {where} to {to}")
 
         def feasible(ctx):
             cards = sel.candidates(ctx)
