@@ -269,7 +269,15 @@ class Game:
         if action.player != st.active:
             raise IllegalAction(f"it is {st.active}'s turn, not {action.player}'s", "R5")
         handler = getattr(self, "_do_" + action.kind)
-        handler(action)
+        logged = len(self.log.entries)
+        try:
+            handler(action)
+        except IllegalAction:
+            # a refusal leaves no trace: a question asked before the judgement (R7.2 asks
+            # a copy's choice before placement) is taken back from the log too; which
+            # answers an agent gave is the caller's to rewind (ScriptedAgent.position)
+            del self.log.entries[logged:]
+            raise
         self._resolve_pending()
         self.check_win()
 
