@@ -15,22 +15,15 @@ some terminals and two in others).
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Optional
 
 from .state import OTHER, ROWS, GameState, Instance
+from .width import display_width
 
 CELL = 22  # display cells inside a square's box
 
 
-def text_width(text: str) -> int:
-    """Display cells of ``text``: wide/fullwidth characters 2, combining marks 0."""
-    width = 0
-    for ch in text:
-        if unicodedata.combining(ch):
-            continue
-        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return width
+text_width = display_width
 
 
 def fit(text: str, width: int) -> str:

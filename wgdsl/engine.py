@@ -468,21 +468,15 @@ class Game:
             self.note(player, "seize", f"{inst.label()} seizes {square} (R11)")
             self.leave_field(list(stack), "break", seized=True)
             self._put_field(inst, square)
-        elif outcome == rules.AIKO:
+        elif outcome in (rules.AIKO, rules.TRADE):
+            # R11.1 aiko / R11.2 trade: the new card and the top card go to break
             top = stack[-1]
-            self.note(player, "aiko", f"aiko on {square}: {inst.label()} and {top.label()} "
-                      "go to break (R11.1)")
+            rule = "R11.1" if outcome == rules.AIKO else "R11.2"
+            self.note(player, outcome, f"{outcome} on {square}: {inst.label()} and {top.label()} "
+                      f"go to break ({rule})")
             inst.copy_of = None
             inst.zone = "limbo"
             st.put(inst, "break")  # R7.3: it never was on the field
-            self.leave_field([top], "break")
-        elif outcome == rules.TRADE:
-            top = stack[-1]
-            self.note(player, "trade", f"trade on {square}: {inst.label()} and {top.label()} "
-                      "go to break (R11.2)")
-            inst.copy_of = None
-            inst.zone = "limbo"
-            st.put(inst, "break")
             self.leave_field([top], "break")
 
     def _put_field(self, inst: Instance, square: str) -> None:

@@ -168,10 +168,8 @@ def _zone_cards(zone: ast.Zone) -> Callable[[Ctx], list]:
     return zone_cards
 
 
-def compile_filter(f: ast.Filter) -> Callable[[Ctx], list]:
-    """All cards a filter matches (a list, in zone order)."""
-    zone = f.zone or (ast.Zone(None, "standby") if f.noun == "stun" else ast.Zone(None, "field"))
-    source = _zone_cards(zone)
+def _card_tests(f: ast.Filter) -> list:
+    """The filter's own tests ``(ctx, card) -> bool``: owner, states, name, cost."""
     tests = []
     if f.owner is not None:
         owner = f.owner
@@ -189,6 +187,14 @@ def compile_filter(f: ast.Filter) -> Callable[[Ctx], list]:
     if f.cost is not None:
         op, value = _OPS[f.cost.op], f.cost.value
         tests.append(lambda ctx, c: op(c.cost, value))
+    return tests
+
+
+def compile_filter(f: ast.Filter) -> Callable[[Ctx], list]:
+    """All cards a filter matches (a list, in zone order)."""
+    zone = f.zone or (ast.Zone(None, "standby") if f.noun == "stun" else ast.Zone(None, "field"))
+    source = _zone_cards(zone)
+    tests = _card_tests(f)
 
     def matching(ctx):
         cards = source(ctx)
@@ -222,18 +228,7 @@ def card_matches(f: ast.Filter) -> Callable:
                 want = _who(zowner, ctx)
                 return (want is None or c.owner == want) and (
                     c.zone == zname or zname == "hand")  # a played card has just left the hand
-    tests = [in_zone]
-    if f.owner is not None:
-        owner = f.owner
-        tests.append(lambda ctx, c: c.owner == _who(owner, ctx))
-    if "other" in f.states:
-        tests.append(lambda ctx, c: c is not ctx.source)
-    if f.name is not None:
-        name = f.name
-        tests.append(lambda ctx, c: c.face.name == name or c.face.en_name == name)
-    if f.cost is not None:
-        op, value = _OPS[f.cost.op], f.cost.value
-        tests.append(lambda ctx, c: op(c.cost, value))
+    tests = [in_zone] + _card_tests(f)
     return lambda ctx, c: all(t(ctx, c) for t in tests)
 
 

@@ -10,24 +10,16 @@ from __future__ import annotations
 
 import re
 import textwrap
-import unicodedata
 from typing import Optional, Sequence
 
 from .ast import Effect
 from .cards import CardDef, CardLibrary
 from .diagnostics import did_you_mean
+from .width import display_width
 
 TABLE_HEADER = ("id", "name", "English name", "color", "cost/req", "stun", "kind")
 
 
-def display_width(text: str) -> int:
-    """Terminal columns ``text`` takes."""
-    width = 0
-    for ch in text:
-        if unicodedata.combining(ch):
-            continue
-        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return width
 
 
 def pad(text: str, width: int) -> str:

@@ -93,14 +93,11 @@ class Step:
     illegal: bool = False
 
     def describe(self, player: Optional[str] = None) -> str:
-        parts = [player or self.player or "", self.action]
-        if self.card:
-            parts.append(self.card)
-        if self.slot is not None:
-            parts.append(f"slot {self.slot}")
-        if self.square:
-            parts.append(self.square)
-        return f"step {self.number} ({' '.join(p for p in parts if p)})"
+        from .engine import Action
+
+        action = Action(self.action, player or self.player or "", card=self.card,
+                        slot=self.slot, square=self.square)
+        return f"step {self.number} ({str(action).strip()})"
 
 
 @attrs.frozen
