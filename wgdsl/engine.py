@@ -205,30 +205,33 @@ class Game:
         me = st.players[p]
         out: list[Action] = []
         phase = st.phase
+        fixed = _FIXED[p]  # the actions that name no card are built once (hot path)
         if phase == "standby":
-            if not st.stun_set and any(s is None for s in me.standby):
+            if not st.stun_set and None in me.standby:
                 for cid in _distinct_ids(me.hand):
-                    out.append(Action("set_stun", p, card=cid))
+                    out.append(_action("set_stun", p, cid))
+            discard = fixed["discard_stun"]
             for i, s in enumerate(me.standby):
                 if s is not None:
-                    out.append(Action("discard_stun", p, slot=i + 1))
+                    out.append(discard[i])
         elif phase == "gain":
+            exhaust, brk, discard = fixed["exhaust"], fixed["break_stun"], fixed["discard_stun"]
             for i, s in enumerate(me.standby):
                 if s is not None:
                     if not s.exhausted:
-                        out.append(Action("exhaust", p, slot=i + 1))
-                        out.append(Action("break_stun", p, slot=i + 1))
-                    out.append(Action("discard_stun", p, slot=i + 1))
-            for sq in SQUARES:
-                stack = st.field[sq]
+                        out.append(exhaust[i])
+                        out.append(brk[i])
+                    out.append(discard[i])
+            break_field, activate = fixed["break_field"], fixed["activate"]
+            for sq, stack in st.field.items():
                 if stack and stack[0].owner == p:
-                    out.append(Action("break_field", p, square=sq))
+                    out.append(break_field[sq])
                     if self._activatable(p, stack[-1]):
-                        out.append(Action("activate", p, square=sq))
+                        out.append(activate[sq])
             if not st.played:
                 out.extend(self._legal_plays(p))
-        out.append(Action("next", p))
-        out.append(Action("end_turn", p))
+        out.append(fixed["next"])
+        out.append(fixed["end_turn"])
         return out
 
     def _legal_plays(self, p: str) -> list[Action]:
@@ -246,7 +249,7 @@ class Game:
                     continue
                 for copy_sq, face in faces:
                     if self.play_outcome(p, card, sq, face)[0] != rules.ILLEGAL:
-                        out.append(Action("play", p, card=cid, square=sq, copy=copy_sq))
+                        out.append(_action("play", p, cid, sq, copy_sq))
         return out
 
     def _activatable(self, p: str, inst: Instance) -> bool:
@@ -818,6 +821,31 @@ class Game:
         st.winner, st.win_reason = p, rule
         self.pending.clear()
         self.note(p, "win", f"{p} wins: {why} ({rule})")
+
+
+def _fixed_actions(p: str) -> dict:
+    slots = range(1, STANDBY_SLOTS + 1)
+    return {
+        **{kind: tuple(Action(kind, p, slot=i) for i in slots)
+           for kind in ("exhaust", "break_stun", "discard_stun")},
+        **{kind: {sq: Action(kind, p, square=sq) for sq in SQUARES}
+           for kind in ("break_field", "activate")},
+        "next": Action("next", p),
+        "end_turn": Action("end_turn", p),
+    }
+
+
+_FIXED = {p: _fixed_actions(p) for p in PLAYERS}
+_NAMED: dict = {}  # actions naming a card, built on first use
+
+
+def _action(kind: str, p: str, card: str, square: Optional[str] = None,
+            copy: Optional[str] = None) -> Action:
+    key = (kind, p, card, square, copy)
+    act = _NAMED.get(key)
+    if act is None:
+        act = _NAMED[key] = Action(kind, p, card=card, square=square, copy=copy)
+    return act
 
 
 def _card_answer(inst: Instance) -> str:
