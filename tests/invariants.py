@@ -94,22 +94,27 @@ def priority_allows(game, player: str, card_id: str, square: str, holder) -> boo
     return False
 
 
-def check_priority(game, step) -> None:
-    """R8: a play from hand never lands on a row while a higher row is not all held,
-    unless the card's own rule allows it; and legal_actions() never offers one."""
-    # the offered actions and the action were made in the state before the step
-    before = step.before
-    assert before is not None, "check_priority needs the snapshot before the step"
-    holder_before = lambda sq: holder_in(before, sq)  # noqa: E731
-    for a in step.offered:
+def check_offered_priority(game, offered) -> None:
+    """R8: legal_actions() never offers a play onto a row while a higher row is not all
+    held, unless the card's own rule allows it (checked before the step)."""
+    holder = game.state.holder
+    for a in offered:
         if a.kind == "play":
-            assert priority_allows(game, a.player, a.card, a.square, holder_before), (
+            assert priority_allows(game, a.player, a.card, a.square, holder), (
                 f"R8.2: legal_actions() offers {a} while {a.player} does not hold every "
                 f"square of the higher rows")
+
+
+def check_priority(game, step) -> None:
+    """R8: a play from hand never lands on a row while a higher row is not all held,
+    unless the card's own rule allows it (judged on the state before the step)."""
     a = step.action
-    if a.kind == "play":
-        assert priority_allows(game, a.player, a.card, a.square, holder_before), (
-            f"R8.2: {a} was played while {a.player} does not hold the higher rows")
+    if a.kind != "play":
+        return
+    before = step.before
+    assert before is not None, "check_priority needs the snapshot before the step"
+    assert priority_allows(game, a.player, a.card, a.square, lambda sq: holder_in(before, sq)), (
+        f"R8.2: {a} was played while {a.player} did not hold the higher rows")
 
 
 # ------------------------------------------------------------------------ stacks, points
@@ -417,7 +422,15 @@ def check_refusals(game, agent=None, per_kind: int = 2) -> Counter:
                 tried["placement: asked, then refused"] += 1
                 before = after
             else:
-                diff = {k: (readable(before[k]), readable(after.get(k))) for k in changed}
+                diff = {}
+                for k in sorted(changed):
+                    b, a = before[k], after.get(k)
+                    if isinstance(b, dict) and isinstance(a, dict):  # a player: by zone
+                        for z in b:
+                            if b[z] != a.get(z):
+                                diff[f"{k}.{z}"] = (readable(b[z]), readable(a.get(z)))
+                    else:
+                        diff[k] = (readable(b), readable(a))
                 raise AssertionError(
                     f"the refused ({what}) action {action} changed the state: {diff}")
         tried[what] += 1
@@ -466,6 +479,10 @@ class Watcher:
             check_winning(game, self)
         if "refusal" in c:
             self.refusals.update(check_refusals(game, self.agent))
+
+    def before_step(self, game, offered) -> None:
+        if "priority" in self.checks:
+            check_offered_priority(game, offered)
 
     def on_step(self, game, step) -> None:
         st = game.state

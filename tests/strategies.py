@@ -29,7 +29,7 @@ import attrs
 from hypothesis import strategies as st
 
 from wgdsl.cards import CardLibrary, load_cards
-from wgdsl.engine import Game
+from wgdsl.engine import Game, IllegalAction
 
 MIN_STOCK = 40  # R3.1
 MAX_SAME_NAME = 3  # R3.2
@@ -238,17 +238,24 @@ def play_game(game: Game, agent, max_steps: int, on_step: Optional[OnStep] = Non
               snapshot: Optional[Callable] = None, before_step: Optional[Callable] = None) -> int:
     """Drive ``game`` with ``agent`` until it is over or ``max_steps`` actions were taken.
 
-    ``before_step(game)`` runs before each step is chosen; ``on_step(game, step)`` after
+    ``before_step(game, offered)`` runs before each step is chosen (``offered`` is
+    ``game.legal_actions()``); an offered action that apply() refuses is an AssertionError; ``on_step(game, step)`` after
     it (``step.before`` is ``snapshot(game)`` taken just before the action, when a
     snapshot function is given).  Returns the number of steps taken."""
     steps = 0
     while not game.over and steps < max_steps:
-        if before_step is not None:
-            before_step(game)
         offered = game.legal_actions()
+        if before_step is not None:
+            before_step(game, offered)
         action = agent.act(game, offered)
         before = snapshot(game) if snapshot is not None else None
-        game.apply(action)
+        try:
+            game.apply(action)
+        except IllegalAction as err:
+            if action in offered:
+                raise AssertionError(f"legal_actions() offered {action}, and apply() refused "
+                                     f"it: {err}") from err
+            raise
         steps += 1
         if on_step is not None:
             on_step(game, Step(steps, offered, action, before))

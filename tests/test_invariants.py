@@ -28,6 +28,7 @@ from strategies import (DrawAgent, ReplayAgent, game_steps, games, is_legal_stoc
                         play_game, stock_capacity)
 from wgdsl.cards import library_from_text, load_cards
 from wgdsl.decks import Deck, DeckEntry, validate_deck
+from wgdsl.engine import IllegalAction
 from wgdsl.ast import NOWHERE
 
 WG01 = load_cards()
@@ -39,7 +40,8 @@ def run_checked(setup, data, checks) -> Watcher:
     watcher = Watcher(game, checks, agent=agent)
     watcher.check_all()  # the state right after set-up, turn 1 begun
     watcher.turn_began = False
-    steps = play_game(game, agent, game_steps(), watcher.on_step, snapshot=snapshot)
+    steps = play_game(game, agent, game_steps(), watcher.on_step, snapshot=snapshot,
+                      before_step=watcher.before_step)
     st_ = game.state
     event(f"ended: {st_.win_reason or 'step bound'}")
     event(f"steps: {steps // 50 * 50}+")
@@ -134,7 +136,16 @@ def test_same_seed_and_choices_give_the_same_log(setup, data):
     play_game(game, agent, game_steps())
     replay = ReplayAgent(agent.transcript)
     again = setup.new(replay)
-    play_game(again, replay, game_steps())
-    assert replay.position == len(agent.transcript)
-    assert again.log.to_json() == game.log.to_json()
-    assert snapshot(again) == snapshot(game)
+    try:
+        play_game(again, replay, game_steps())
+    except IllegalAction as err:
+        raise AssertionError(f"the replay diverged: a recorded action is now refused: {err}")
+    assert replay.position == len(agent.transcript), "the replay made fewer decisions"
+    first, second = game.log.to_json(), again.log.to_json()
+    if second != first:
+        lines, relines = game.log.lines(), again.log.lines()
+        at = next((k for k, (x, y) in enumerate(zip(lines, relines)) if x != y),
+                  min(len(lines), len(relines)))
+        raise AssertionError(f"same seed and choices, different logs from line {at}: "
+                             f"{lines[at:at + 1]} vs {relines[at:at + 1]}")
+    assert snapshot(again) == snapshot(game), "same log, different final states"
