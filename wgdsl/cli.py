@@ -34,12 +34,21 @@ def main():
     """wgdsl — the World Gainer card language, rules engine and ruling-case runner.
 
     \b
-    Card designers write cards in the DSL (cards/*.wg), check them and read them back:
+    Card designers write cards in the DSL (cards/*.wg, docs/language.md):
       wgdsl check mine.wg          check a card set (default: built-in WG01)
       wgdsl cards --cards mine.wg  list a set's cards
       wgdsl show WG-006            one card's stats and effect
       wgdsl show WG-006 --lang ja  the card as printed text (ja or en)
       wgdsl fmt --write mine.wg    rewrite a card file in the canonical layout
+      wgdsl simulate WG-012        play one card on a ready-made board
+    \b
+    Judges pin rulings down as cases (docs/rulings.md) and run them:
+      wgdsl rulings examples/rulings
+    \b
+    Anyone plays games between bots:
+      wgdsl play                   one game: the log, the board, the winner
+      wgdsl play --games 1000      win rates and how games were won
+      wgdsl deck check my.txt      is a deck legal (R3)?
     """
 
 
