@@ -433,7 +433,7 @@ def test_a_cost_paid_with_the_opponents_hand():
 def test_a_cost_that_gives_cards_to_the_opponent():
     d = only(card(ACTIVATED, "    cost: move this to opponent's hand", "    add 2 red points"))
     assert at(d) == (4, 24)
-    assert d.message == "a cost cannot put your cards into the opponent's zones"
+    assert d.message == "your card cannot go to opponent's hand"
 
 
 @pytest.mark.parametrize("cost", [

@@ -144,9 +144,8 @@ def _check_cost(action: ast.Action, report) -> None:
         if not _yours(action.what):
             report.error(action.what.pos, "a cost must be paid with your own cards",
                          "say whose cards pay it: `this`, `your ...` or `... in your ...`; " + _COST_HINT)
-        if isinstance(action, ast.Move) and action.to.zone.owner == "opponent":
-            report.error(action.to.pos, "a cost cannot put your cards into the opponent's zones",
-                         _COST_HINT)
+        # a cost moving your card to the opponent's zones is reported by the general
+        # rule that cards only go to their owner's zones (_Body.owner_of_destination)
     else:
         report.error(action.pos, f"`{_VERBS[type(action)]}` is not a cost you can pay", _COST_HINT)
 
@@ -208,8 +207,52 @@ class _Body:
             self.selector(sel)
         if isinstance(action, ast.Move):
             self.destination(action.to)
+            self.owner_of_destination(action)
+        self.engine_can(action)
         if isinstance(action, _SETS_IT):
             self.has_it = True
+
+    def engine_can(self, action: ast.Action) -> None:
+        """What parses and reads well but asks the engine for something the game lacks."""
+        error = self.report.error
+        if isinstance(action, ast.Shuffle) and action.zone.name != "stock":
+            error(action.zone.pos, f"only a stock can be shuffled, not the {action.zone.name}",
+                  "the stock is the one ordered, hidden pile (R1.1): write `shuffle your stock`")
+        if isinstance(action, ast.Exhaust):
+            f = getattr(action.what, "filter", None)
+            if f is not None and (f.noun != "stun" or (f.zone is not None and f.zone.name != "standby")):
+                error(action.what.pos, "only a stun in a standby can be exhausted",
+                      "write `exhaust a ready stun in opponent's standby` (R1.6)")
+        if isinstance(action, ast.Swap):
+            for sel in (action.first, action.second):
+                f = getattr(sel, "filter", None)
+                if f is not None and f.zone is not None and not f.zone.is_field:
+                    error(sel.pos, f"only cards on the field change places, not cards in the {f.zone.name}",
+                          "`swap` exchanges the stacks on two squares: choose a card `on field`")
+        for sel in _selectors(action):
+            if isinstance(sel, ast.Stacks) and not sel.zone.is_field:
+                error(sel.zone.pos, f"the {sel.zone.name} holds no stacks",
+                      "stacks are on the field's squares (R1.4): `every stack on opponent's battle field`")
+            if isinstance(sel, ast.EndCard) and sel.zone.name != "stock":
+                error(sel.zone.pos, f"only a stock has a {sel.end} card, not the {sel.zone.name}",
+                      f"write `{sel.end} card of your stock` (R1.1: the stock is ordered, top and bottom)")
+        if isinstance(action, ast.Move) and isinstance(action.to, ast.ToZone) and action.to.zone.is_field:
+            error(action.to.pos, f"a card is put onto the {action.to.zone.name} only onto a square",
+                  "write `to an empty square of your my field` (R9)")
+
+    def owner_of_destination(self, action: ast.Move) -> None:
+        """Cards only ever go to their owner's zones (R1.1); say so where the text disagrees."""
+        dest = action.to
+        if not isinstance(dest, (ast.ToZone, ast.ToEnd)) or dest.zone.owner not in ("you", "opponent"):
+            return
+        owner = _known_owner(action.what)
+        if owner is not None and owner != dest.zone.owner:
+            whose = "your" if owner == "you" else "your opponent's"
+            written = "your" if dest.zone.owner == "you" else "opponent's"
+            self.report.error(dest.zone.pos,
+                              f"{whose} card cannot go to {written} {dest.zone.name}",
+                              "every card stays its owner's: it goes to its owner's zones (R1.1); "
+                              f"write `owner's {dest.zone.name}`")
 
     def selector(self, sel: ast.Selector) -> None:
         if isinstance(sel, ast.It) and not self.has_it:
@@ -260,6 +303,22 @@ class _Body:
         if isinstance(dest, ast.ToEmptySquare) and not dest.zone.is_field:
             self.report.error(dest.zone.pos, f"the {dest.zone.name} has no squares",
                               "squares are on the field: `my field`, `battle field` or `field` (R1.2)")
+
+
+def _known_owner(sel: ast.Selector) -> Optional[str]:
+    """Whose card a selector picks ("you"/"opponent"), when the text says so."""
+    if isinstance(sel, ast.This):
+        return "you"
+    f = getattr(sel, "filter", None)
+    if f is not None:
+        if f.owner in ("you", "opponent"):
+            return f.owner
+        zone = f.zone
+    else:
+        zone = getattr(sel, "zone", None)
+    if zone is not None and zone.owner in ("you", "opponent") and zone.name != "my field":
+        return zone.owner
+    return None
 
 
 def _source_zone(zone: ast.Zone, report) -> None:
