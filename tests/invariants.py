@@ -401,6 +401,7 @@ def check_refusals(game, agent=None, per_kind: int = 2) -> Counter:
     tried: Counter = Counter()
     offered = set(game.legal_actions())
     before = snapshot(game, agent)
+    decisions = getattr(agent, "transcript", None)
     for what, action in illegal_actions(game):
         if tried[what] >= per_kind and not (what == "placement" and game.fx[action.card].entry_copy):
             continue
@@ -420,7 +421,9 @@ def check_refusals(game, agent=None, per_kind: int = 2) -> Counter:
                 # as the card is played (R7.2), before the placement is judged; the state
                 # is unchanged, only the question was asked and logged
                 tried["placement: asked, then refused"] += 1
-                before = after
+                if decisions is not None:  # a refused step consumes no answer: give it back
+                    del decisions[before["decisions"]:]
+                before = snapshot(game, agent)
             else:
                 diff = {}
                 for k in sorted(changed):
