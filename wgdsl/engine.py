@@ -131,10 +131,12 @@ class Game:
                 state.put(state.new_instance(p, library[card_id]), "stock")
         game = cls(state, library, agents, log)
         for p in PLAYERS:
-            state.rng.shuffle(state.players[p].stock)  # R4.1, seeded
-            for _ in range(HAND_SIZE):
-                game.draw(p, by_effect=True)
-        game.note(None, "setup", f"{first} goes first; each player draws {HAND_SIZE}")
+            stock = state.players[p].stock
+            state.rng.shuffle(stock)  # R4.1, seeded
+            for inst in stock[:HAND_SIZE]:
+                game.move(inst, "hand")
+        game.note(None, "setup", f"stocks shuffled (seed {seed}); each player draws "
+                  f"{HAND_SIZE}; {first} goes first (R4)")
         state.turn, state.phase = 1, "start"
         game._run_automatic_phases()
         return game
