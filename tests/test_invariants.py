@@ -49,12 +49,17 @@ def run_checked(setup, data, checks) -> Watcher:
 
 
 # ------------------------------------------------------------------------ the decks
-# a small set where two ids share a name (R3.2 counts by name) and one card is unique
+# a small set where two ids share a name (R3.2 counts by name), one card is unique, and
+# one gives the opponent a card on the field during your turn (so both players can meet
+# an R12 condition at the same check, R12.4 — no WG01 card can do that)
 TINY = "\n".join(
     [f'card T-{n:03d} "name{n}" {{\n  color {c}  cost {1 + n % 4}  requires 0\n}}\n'
      for n, c in zip(range(1, 15), ["blue", "green", "red"] * 5)]
     + ['card T-101 "name1" {\n  color red  cost 2  requires 0\n}\n',
-       'card T-102 "sun" {\n  color yellow  cost 5  requires 5  unique\n}\n'])
+       'card T-102 "sun" {\n  color yellow  cost 5  requires 5  unique\n}\n',
+       'card T-103 "gift" {\n  color green  cost 1  requires 0\n  dimension:\n'
+       '    move a card in your hand to an empty square of your my field\n'
+       '    move a card in opponent\'s hand to an empty square of opponent\'s my field\n}\n'])
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +79,7 @@ def test_generated_wg01_decks_obey_r3(decks):
 @given(data=st.data())
 def test_generated_decks_obey_r3_for_any_library(tiny, data):
     # T-001 and T-101 share "name1": at most 3 together; T-102 is unique
-    assert stock_capacity(tiny) == 13 * 3 + 3 + 1
+    assert stock_capacity(tiny) == 14 * 3 + 3 + 1
     decks = data.draw(legal_decks(tiny))
     for ids in decks.values():
         assert is_legal_stock(ids, tiny)
@@ -149,3 +154,49 @@ def test_same_seed_and_choices_give_the_same_log(setup, data):
         raise AssertionError(f"same seed and choices, different logs from line {at}: "
                              f"{lines[at:at + 1]} vs {relines[at:at + 1]}")
     assert snapshot(again) == snapshot(game), "same log, different final states"
+
+
+# ------------------------------------------------------------------------ across processes
+GAMES_SCRIPT = """
+import hashlib, random, sys
+from wgdsl.agents import RandomAgent
+from wgdsl.cards import load_cards
+from wgdsl.engine import Game
+lib = load_cards()
+ids = [c.id for c in lib if not c.unique]
+digest = hashlib.sha256()
+for seed in range(12):
+    r = random.Random(seed)
+    decks = {p: r.sample([i for i in ids for _ in range(3)], 40) for p in "AB"}
+    game = Game.new(lib, decks, seed=seed, first="AB"[seed % 2],
+                    agents={"A": RandomAgent(seed), "B": RandomAgent(seed + 100)})
+    steps = 0
+    while not game.over and steps < 3000:
+        game.apply(game.agents[game.state.active].act(game, game.legal_actions()))
+        steps += 1
+    digest.update(game.log.to_json().encode())
+print(digest.hexdigest())
+"""
+
+
+def log_digests(prefix: str = "", hash_seeds=("1", "2")) -> list:
+    """The digest of GAMES_SCRIPT's logs run in fresh processes, one per hash seed
+    (``prefix``: code run first, e.g. a deliberate break in tests/mutation_check.py)."""
+    import os
+    import subprocess
+    import sys
+
+    out = []
+    for hash_seed in hash_seeds:
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        run = subprocess.run([sys.executable, "-c", prefix + GAMES_SCRIPT], env=env,
+                             check=True, capture_output=True, text=True, timeout=300)
+        out.append(run.stdout.strip())
+    return out
+
+
+def test_the_log_does_not_depend_on_the_process():
+    """Determinism across processes: set and dict orders that follow PYTHONHASHSEED
+    would give other logs in another run (the in-process replay cannot see that)."""
+    first, second = log_digests()
+    assert first == second, "two processes played the same seeds and choices differently"
