@@ -185,7 +185,13 @@ def to_toml(doc: dict) -> str:
 
 
 def load(path: Path) -> dict:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
+    """A case as data, its card set path (relative to the case) made absolute, since the
+    rewritten case is written elsewhere."""
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    cards = doc.get("case", {}).get("cards")
+    if isinstance(cards, str):
+        doc["case"]["cards"] = str((path.parent / cards).resolve())
+    return doc
 
 
 def paths_in(doc, prefix=()):
