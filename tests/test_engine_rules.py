@@ -638,3 +638,28 @@ def test_r5_2_ruling_effect_draw_from_empty_stock_draws_nothing():
     g = board(hands={"A": ["WG-002"]}, pool={"A": PLENTY})
     play(g, "WG-002", "A1")
     assert g.state.winner is None and hand(g, "A") == []
+
+
+def test_an_activated_ability_without_a_phase_is_listed_and_usable_in_the_standby_phase():
+    """legal_actions() offers exactly what apply() accepts: an ability with no `during`
+    clause works whenever its controller may act (R13.2), the standby phase included."""
+    from wgdsl.cards import library_from_text
+
+    text = LIB.path and open(LIB.path, encoding="utf-8").read()
+    lib = library_from_text(text + '''
+card XP-50 "いつでも" en "Any Time" {
+  color blue  cost 2  requires 1
+  field activated:
+    cost: move this to your break
+    add 1 blue point
+}
+''', "t.wg")
+    from wgdsl.state import GameState
+
+    st = GameState.empty(0)
+    st.turn, st.phase = 3, "standby"
+    st.put(st.new_instance("A", lib["XP-50"]), "field", square="A1")
+    game = Game(st, lib, {})
+    assert Action("activate", "A", square="A1") in game.legal_actions()
+    game.apply(Action("activate", "A", square="A1"))
+    assert st.field["A1"] == [] and st.players["A"].pool == {"blue": 1}

@@ -216,6 +216,10 @@ class Game:
             for i, s in enumerate(me.standby):
                 if s is not None:
                     out.append(discard[i])
+            activate = fixed["activate"]  # an ability without a phase works here too
+            for sq, stack in st.field.items():
+                if stack and stack[0].owner == p and self._activatable(p, stack[-1]):
+                    out.append(activate[sq])
         elif phase == "gain":
             exhaust, brk, discard = fixed["exhaust"], fixed["break_stun"], fixed["discard_stun"]
             for i, s in enumerate(me.standby):
