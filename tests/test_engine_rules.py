@@ -643,10 +643,12 @@ def test_r5_2_ruling_effect_draw_from_empty_stock_draws_nothing():
 def test_an_activated_ability_without_a_phase_is_listed_and_usable_in_the_standby_phase():
     """legal_actions() offers exactly what apply() accepts: an ability with no `during`
     clause works whenever its controller may act (R13.2), the standby phase included."""
-    from wgdsl.cards import library_from_text
+    from pathlib import Path
 
-    text = LIB.path and open(LIB.path, encoding="utf-8").read()
-    lib = library_from_text(text + '''
+    from wgdsl.cards import library_from_text
+    from wgdsl.state import GameState
+
+    lib = library_from_text(Path(LIB.path).read_text(encoding="utf-8") + '''
 card XP-50 "いつでも" en "Any Time" {
   color blue  cost 2  requires 1
   field activated:
@@ -654,8 +656,6 @@ card XP-50 "いつでも" en "Any Time" {
     add 1 blue point
 }
 ''', "t.wg")
-    from wgdsl.state import GameState
-
     st = GameState.empty(0)
     st.turn, st.phase = 3, "standby"
     st.put(st.new_instance("A", lib["XP-50"]), "field", square="A1")
