@@ -566,16 +566,22 @@ def test_wg013_refused_play_changes_nothing():
     refused(g, Action("play", "A", card="WG-013", square="C1", copy="B2"))
     refused(g, Action("play", "A", card="WG-013", square="C1", copy="C1"))
     assert not [a for a in g.legal_actions() if a.kind == "play" and a.square == "C1"]
-    # without a named copy the choice is asked as the card is played (R7.2), before the
-    # placement is judged; the refusal leaves the game as it was (giving the answer back
-    # is the ruling-case runner's job)
-    before = snapshot(g)
-    with pytest.raises(IllegalAction):
-        play(g, "WG-013", "C1")
-    after = snapshot(g)
-    assert g.agents["A"].asked and "B2" in g.agents["A"].asked[0].options
-    before.pop("answers"), after.pop("answers")
-    assert after == before
+    # without a named copy, the choice offers only copies that make the play legal
+    # (ruling format: a choice offers its legal options); none does, so the play is
+    # refused before anything is asked, and nothing changes (R7.1)
+    g.agents["A"].answers = []
+    refused(g, Action("play", "A", card="WG-013", square="C1"))
+    assert g.agents["A"].asked == []
+
+
+def test_wg013_only_copies_that_make_the_play_legal_are_offered():
+    # onto B's blue WG-010 on C1 (cost 4): copying the red WG-020 on A1 beats it (rock >
+    # scissors); copying a blue card would need cost above 4; so A1 is the only option
+    g = board(field=home(A1=("A", ["WG-020"]), C1=("B", ["WG-010"]), B2=("B", ["WG-016"])),
+              hands={"A": ["WG-013"]}, pool={"A": PLENTY})
+    play(g, "WG-013", "C1")
+    assert g.agents["A"].asked == []
+    assert holder(g, "C1") == "A" and field_ids(g, "C1") == ["WG-013"]
 
 
 # ====================================================================== WG-014

@@ -416,7 +416,16 @@ class Game:
             if copy_from is None:
                 raise IllegalAction(f"{card.id} cannot copy the card on {a.copy}", "R13.4")
         elif candidates:
-            copy_from = self.choose(a.player, f"choose a card for {card.id} to copy", candidates)
+            # only copies that make the play legal are options (ruling format: a choice
+            # offers its legal options), so a refused play never asks anything
+            legal = [c for c in candidates
+                     if self.play_outcome(a.player, card, a.square, c.face)[0] != rules.ILLEGAL]
+            if not legal:
+                _, rule, reason = self.play_outcome(a.player, card, a.square, candidates[0].face)
+                raise IllegalAction(f"{card.id} cannot be played onto {a.square}: no card it can "
+                                    f"copy makes the play legal (copying {candidates[0].label()}: "
+                                    f"{reason})", rule)
+            copy_from = self.choose(a.player, f"choose a card for {card.id} to copy", legal)
         face = copy_from.face if copy_from is not None else None
         outcome, rule, reason = self.play_outcome(a.player, card, a.square, face)
         if outcome == rules.ILLEGAL:
