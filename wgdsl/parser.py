@@ -11,10 +11,11 @@ so one run reports the errors of every broken card, not just the first.
 from __future__ import annotations
 
 import gc
+import os
 import re
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Optional
+from typing import Optional, Union
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -27,13 +28,29 @@ from .syntax_errors import syntax_diagnostic
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
+    """The one LALR parser, built once per process.
+
+    Lark's analysis of the grammar is cached in the user's cache directory (not the
+    shared temp directory): the file starts with a hash of the grammar, the options and
+    the Lark and Python versions, so a changed grammar is analysed afresh."""
     return Lark(
         grammar_path().read_text(encoding="utf-8"),
         parser="lalr",
         lexer="basic",
         propagate_positions=True,
         maybe_placeholders=True,
+        cache=_cache_file(),
     )
+
+
+def _cache_file() -> Union[str, bool]:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "wgdsl")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return False  # no writable cache: build the parser each time
+    return os.path.join(folder, "grammar.lark-cache")
 
 
 def _pos(meta) -> ast.Pos:
