@@ -12,8 +12,10 @@ from collections import Counter
 
 import pytest
 
-from helpers import (LIB, Action, IllegalAction, act, answers_left, board, brk, field_ids, hand,
-                     play, pool, refused, snapshot, stock, stuns)
+from wgdsl.agents import BadAnswer
+
+from helpers import (LIB, Action, act, answers_left, board, brk, field_ids, hand, play, pool,
+                     refused, stock, stuns)
 
 PLENTY = {"blue": 6, "green": 6, "red": 6}
 A_HOME = {"A1": ("A", ["WG-001"]), "A2": ("A", ["WG-001"]), "A3": ("A", ["WG-001"])}
@@ -301,7 +303,7 @@ def test_wg007_stun_points_of_the_chosen_color(color):
 
 def test_wg007_color_choice_offers_blue_green_red():
     g = board(standby={"A": ["WG-007"]}, answers={"A": ["yellow"]})
-    with pytest.raises(Exception):
+    with pytest.raises(BadAnswer, match="yellow"):  # yellow is not among its colors
         act(g, "exhaust", slot=1)
     q = g.agents["A"].asked[0]
     assert sorted(q.options) == ["blue", "green", "red"]

@@ -15,7 +15,7 @@ id, ``slot N``, ``yes``/``no`` or a color).
 from __future__ import annotations
 
 import random
-from typing import Optional, Sequence
+from typing import Sequence
 
 import attrs
 
@@ -112,7 +112,6 @@ class GreedyAgent(Agent):
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
-        self.goal = None
 
     # -------------------------------------------------------------- actions
     def act(self, game, actions):

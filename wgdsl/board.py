@@ -15,8 +15,6 @@ some terminals and two in others).
 
 from __future__ import annotations
 
-from typing import Optional
-
 from .state import OTHER, ROWS, GameState, Instance
 from .width import display_width
 
@@ -126,12 +124,3 @@ def render_board(state: GameState, viewer: str = "A", *, show_hand: bool = True)
     lines += _grid(state, viewer)
     lines += _player_block(state, viewer, show_hand=show_hand)
     return "\n".join(lines)
-
-
-def describe_square(state: GameState, square: str) -> Optional[str]:
-    """One line about a square: ``C1: A holds WG-006 ニビル星人 (2 cards, 6 pts)``."""
-    stack = state.field[square]
-    if not stack:
-        return f"{square}: empty"
-    return (f"{square}: {state.holder(square)} holds {_card(stack[-1])} "
-            f"({len(stack)} card{'s' if len(stack) > 1 else ''}, {state.square_points(square)} pts)")

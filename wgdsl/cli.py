@@ -435,7 +435,3 @@ def simulate_command(card_id, state_file, square, answer_values, seed, as_json, 
             click.echo(f"  {d}")
     if sim.unused:
         click.echo("\nanswers not used: " + "; ".join(sim.unused))
-
-
-def run():  # pragma: no cover - console entry point helper
-    sys.exit(main())

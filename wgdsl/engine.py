@@ -16,13 +16,10 @@ from __future__ import annotations
 import json
 from typing import NamedTuple, Optional
 
-import attrs
-
 from . import rules
 from .cards import CardLibrary
 from .interpreter import Ctx, GameEvent, compiled_for, zone_squares
-from .state import (BATTLE_ROW, OTHER, PHASES, PLAYERS, SQUARES, STANDBY_SLOTS, GameState,
-                    Instance)
+from .state import OTHER, PLAYERS, SQUARES, STANDBY_SLOTS, GameState, Instance
 
 ACTION_KINDS = ("set_stun", "discard_stun", "exhaust", "break_stun", "break_field", "play",
                 "activate", "next", "end_turn")
@@ -152,9 +149,6 @@ class Game:
     def note(self, player: Optional[str], kind: str, text: str) -> None:
         if self._logging:
             self.log.add(self.state.turn, player, kind, text)
-
-    def compiled(self, inst: Instance):
-        return self.fx[inst.face.id]
 
     def targetable(self, inst: Instance) -> bool:
         """R13.4: only top cards on the field are targets; "cannot be targeted" refuses."""

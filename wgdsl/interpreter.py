@@ -589,6 +589,11 @@ def _effect_text(card, effect) -> str:
     return f"{card.id} {card.name}: {effect.where} effect"
 
 
+def _entering(game, listener, event) -> bool:
+    """A dimension effect's match: it is queued only for the card that entered (R13.1)."""
+    return True
+
+
 def compile_card(card) -> CompiledCard:
     dimension, triggers, activated = [], {}, []
     entry_copy = None
@@ -597,7 +602,7 @@ def compile_card(card) -> CompiledCard:
         if isinstance(eff, ast.Triggered):
             run = compile_body(eff.actions)
             if eff.event is None:
-                dimension.append(CompiledEffect("dimension", run, lambda g, l, e: True,
+                dimension.append(CompiledEffect("dimension", run, _entering,
                                                 _effect_text(card, eff), where=eff.where))
                 for a in eff.actions:
                     if isinstance(a, ast.EnterAsCopy) and entry_copy is None:
