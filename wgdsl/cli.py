@@ -37,10 +37,10 @@ def main():
     Card designers write cards in the DSL (cards/*.wg, docs/language.md):
       wgdsl check mine.wg          check a card set (default: built-in WG01)
       wgdsl cards --cards mine.wg  list a set's cards
-      wgdsl show WG-006            one card's stats and effect
-      wgdsl show WG-006 --lang ja  the card as printed text (ja or en)
+      wgdsl show ID                one card's stats and effect
+      wgdsl show ID --lang ja      the card as printed text (ja or en)
       wgdsl fmt --write mine.wg    rewrite a card file in the canonical layout
-      wgdsl simulate WG-012        play one card on a ready-made board
+      wgdsl simulate ID            play one card on a ready-made board
     \b
     Judges pin rulings down as cases (docs/rulings.md) and run them:
       wgdsl rulings examples/rulings
@@ -128,9 +128,9 @@ def show_command(card_id, cards_path, lang):
 
     \b
     Examples:
-      wgdsl show WG-006
+      wgdsl show ID                 (ids: `wgdsl cards`)
       wgdsl show X1-003 --cards mine.wg
-      wgdsl show WG-006 --lang ja   stats and card text: 【フィールド】このカードが…
+      wgdsl show ID --lang ja       stats and card text: 【フィールド】このカードが…
     """
     from .ast import NOWHERE
     from .cards import load_cards, read_source
@@ -376,10 +376,10 @@ def simulate_command(card_id, state_file, square, answer_values, seed, as_json, 
     played, the reason and the rule are printed and the exit status is 1.
     \b
     Examples:
-      wgdsl simulate WG-012
-      wgdsl simulate WG-013 --answers A=C2
-      wgdsl simulate WG-019 --state examples/rulings/cards/wg019-vega-female-cancels-play.toml
-      wgdsl simulate XP-003 --cards examples/sets/expedition.wg
+      wgdsl simulate ID                       (ids: `wgdsl cards`)
+      wgdsl simulate ID --answers A=C2,A=yes  answer its choices
+      wgdsl simulate ID --state case.toml     on a ruling case's board
+      wgdsl simulate ID --cards mine.wg       a card of your own set
     """
     import json as _json
 

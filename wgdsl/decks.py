@@ -3,8 +3,8 @@
 A deck file lists a stock, one ``COUNT ID`` per line::
 
     # blue-red tempo
-    3 WG-009     # a comment may follow an entry
-    2 WG-012
+    3 XX-009     # a comment may follow an entry
+    2 XX-012
 
 Blank lines and ``#`` comments are ignored; the same id may appear on several lines
 (the counts add up).  :func:`parse_deck` reports every malformed line, unknown id
@@ -70,7 +70,7 @@ def unknown_id_hint(word: str, library: CardLibrary) -> str:
     if named:
         return f"`{word}` is the name of {named[0]}; write the id"
     return did_you_mean(word, library.by_id) or \
-        f"the card set {library.path} has ids like `{next(iter(library.by_id), 'WG-001')}`"
+        f"the card set {library.path} has ids like `{next(iter(library.by_id), 'XX-001')}`"
 
 
 def parse_deck(text: str, path: str, library: CardLibrary) -> tuple[Deck, list[Diagnostic]]:
@@ -92,7 +92,7 @@ def parse_deck(text: str, path: str, library: CardLibrary) -> tuple[Deck, list[D
             if len(tokens) == 1:
                 word = first.group()
                 hint = (f"write `1 {word}` for one copy" if word in library
-                        else "write a count and a card id, e.g. `3 WG-009`")
+                        else "write a count and a card id, e.g. `3 XX-009`")
                 problems.append(Diagnostic(path, span, "a deck line is `COUNT ID`; "
                                            "this line has only one word", hint))
             else:
@@ -120,7 +120,7 @@ def parse_deck(text: str, path: str, library: CardLibrary) -> tuple[Deck, list[D
         else:
             problems.append(Diagnostic(path, pos(count_m),
                                        f"the count must be a positive integer, not `{count_text}`",
-                                       "write how many copies, e.g. `3 WG-009`"))
+                                       "write how many copies, e.g. `3 XX-009`"))
         if card_id not in library:
             problems.append(Diagnostic(path, pos(id_m), f"unknown card id `{card_id}`",
                                        unknown_id_hint(card_id, library)))
@@ -206,7 +206,7 @@ def check_deck(path: Union[str, Path], library: CardLibrary, *, starter: bool = 
 
 def load_deck(path: Union[str, Path], library: CardLibrary, *, validate: bool = False,
               starter: bool = False) -> list[str]:
-    """The ids of a deck file, expanded (``3 WG-009`` gives three ``WG-009``), in file order.
+    """The ids of a deck file, expanded (``3 XX-009`` gives three ``XX-009``), in file order.
 
     Raises :class:`DiagnosticError` for a file that cannot be read or has malformed
     lines or unknown ids; with ``validate=True`` also for R3 problems.

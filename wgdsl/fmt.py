@@ -2,7 +2,7 @@
 
 ``format_cardset`` and ``format_card`` write the house style of ``cards/wg01.wg``::
 
-    card WG-006 "ニビル星人" en "Nibiruan" {
+    card XX-006 "新しい星人" en "Newcomer" {
       color red  cost 3  requires 1  stun 1
       field when this leaves field to break:
         move this to bottom of owner's stock

@@ -49,7 +49,7 @@ def cards_table(library: CardLibrary) -> str:
 def find_card(library: CardLibrary, card_id: str) -> tuple[Optional[CardDef], Optional[str]]:
     """The card with this id (any letter case), or None and a "did you mean" hint.
 
-    ``WG-6`` and ``WG-06`` suggest ``WG-006``: the number counts, not its zeros.
+    ``XX-6`` and ``XX-06`` suggest ``XX-006``: the number counts, not its zeros.
     """
     wanted = card_id.upper()
     card = library.get(card_id) or library.get(wanted)

@@ -10,7 +10,7 @@ problems found (each a readable sentence naming where in the file it is; never a
 traceback).  :func:`run_case` builds the board, wraps it in a
 :class:`~wgdsl.engine.Game` with a :class:`~wgdsl.agents.ScriptedAgent` per player, runs
 the steps and compares the expectations; it returns a :class:`Result` whose message is
-the first difference, e.g. ``A.hand: expected [WG-009] but was [WG-009, WG-006]``.
+the first difference, e.g. ``A.hand: expected [XX-009] but was [XX-009, XX-006]``.
 :func:`run_paths` does both for files and directories (``*.toml``, recursively) and
 reports duplicate case ids across files.
 """

@@ -20,8 +20,8 @@ from .ast import Pos
 from .diagnostics import Diagnostic, one_of
 
 _DESCRIBED = {
-    "CARD_ID": "a card id such as `WG-001`",
-    "STRING": 'a quoted name such as `"ニビル星人"`',
+    "CARD_ID": "a card id such as `XX-001`",
+    "STRING": 'a quoted name such as `"新しい星人"`',
     "WORD": "a word",
     "INT": "a number",
     "_NL": "the end of the line",
@@ -42,7 +42,7 @@ _CATEGORY.update({w: "action" for w in ACTIONS})
 _CATEGORY.update({w: "event" for w in EVENTS})
 _CATEGORY.update({w: "zone" for w in ("hand", "stock", "standby", "break", "battle", "my")})
 
-_ID_HINT = "a card id is capitals and digits around a dash, such as `WG-001`"
+_ID_HINT = "a card id is capitals and digits around a dash, such as `XX-001`"
 _STATEMENT_HINT = (
     "a card holds stat lines (" + one_of(STATS) + ") and effects "
     "(`dimension:`, `field when ...:`, `in hand static:`)"
@@ -80,7 +80,7 @@ def _bad_character(path: str, text: str, err: UnexpectedCharacters, keywords: se
         if lower in keywords:
             return Diagnostic(path, pos, f"keywords are lowercase: `{found}`", f"write `{lower}`")
         return Diagnostic(path, pos, f"words are lowercase: `{found}`",
-                          f"write `{lower}`; only card ids (`WG-001`) and quoted names use capitals")
+                          f"write `{lower}`; only card ids (`XX-001`) and quoted names use capitals")
     if found == '"':
         return Diagnostic(path, pos, "this quoted name is not closed",
                           'a name starts and ends with `"` on the same line')
@@ -89,7 +89,7 @@ def _bad_character(path: str, text: str, err: UnexpectedCharacters, keywords: se
                           "remove it; only spaces, tabs and line ends separate words")
     if ord(found) > 127:
         return Diagnostic(path, pos, f"unexpected `{found}`",
-                          'names go in double quotes, such as `"ニビル星人"`')
+                          'names go in double quotes, such as `"新しい星人"`')
     return Diagnostic(path, pos, f"unexpected character `{found}`",
                       "cards are written with words, numbers, quoted names and `{ } : ,`; "
                       "`#` starts a comment")
