@@ -238,14 +238,21 @@ class Game:
         st = self.state
         pool = st.players[p].pool
         out = []
+        # computed once per call, not per card (hot path): what the pool holds (payment
+        # refuses any cost above it) and the squares R8.2 allows without a card's own rule
+        pool_total = sum(pool.values())
+        allowed = None
         for cid in _distinct_ids(st.players[p].hand):
             card = self.library[cid]
-            if rules.payment(pool, card.cost, card.required, card.color) is None:
+            if card.cost > pool_total or rules.payment(pool, card.cost, card.required,
+                                                       card.color) is None:
                 continue
+            if allowed is None:
+                allowed = {sq for sq in SQUARES if rules.priority_allows(p, sq, st.holder)}
             candidates = self.copy_candidates(p, card)
             faces = [(c.square, c.face) for c in candidates] or [(None, None)]
             for sq in SQUARES:
-                if not self.priority_ok(p, card, sq):
+                if sq not in allowed and not self.priority_ok(p, card, sq):
                     continue
                 for copy_sq, face in faces:
                     if self.play_outcome(p, card, sq, face)[0] != rules.ILLEGAL:
