@@ -23,6 +23,9 @@ from .state import OTHER, PLAYERS, SQUARES, STANDBY_SLOTS, GameState, Instance
 
 ACTION_KINDS = ("set_stun", "discard_stun", "exhaust", "break_stun", "break_field", "play",
                 "activate", "next", "end_turn")
+# the method that performs each kind (looked up by name on the instance, so a method
+# replaced on the class is the one called)
+_HANDLER_NAMES = {kind: "_do_" + kind for kind in ACTION_KINDS}
 HAND_SIZE = 7  # R4.1
 WIN_POINTS = 15  # R12.2
 
@@ -147,8 +150,8 @@ class Game:
         return self.agents[player]
 
     def note(self, player: Optional[str], kind: str, text: str) -> None:
-        if self._logging:
-            self.log.add(self.state.turn, player, kind, text)
+        if self._logging:  # EventLog.add inlined: called for nearly every action
+            self.log.entries.append((self.state.turn, player, kind, text))
 
     def targetable(self, inst: Instance) -> bool:
         """R13.4: only top cards on the field are targets; "cannot be targeted" refuses."""
@@ -273,12 +276,13 @@ class Game:
         st = self.state
         if st.winner is not None:
             raise IllegalAction(f"the game is over: {st.winner} won", "R12")
-        if action.kind not in ACTION_KINDS:
+        name = _HANDLER_NAMES.get(action.kind)
+        if name is None:
             raise IllegalAction(f"unknown action `{action.kind}`; actions are "
                                 + ", ".join(ACTION_KINDS))
         if action.player != st.active:
             raise IllegalAction(f"it is {st.active}'s turn, not {action.player}'s", "R5")
-        handler = getattr(self, "_do_" + action.kind)
+        handler = getattr(self, name)
         logged = len(self.log.entries)
         try:
             handler(action)
