@@ -321,7 +321,7 @@ class Game:
         if st.stun_set:
             raise IllegalAction("only one stun may be set per turn", "R5.3")
         me = st.players[a.player]
-        if all(s is not None for s in me.standby):
+        if None not in me.standby:
             raise IllegalAction(f"the standby already holds {STANDBY_SLOTS} stuns", "R5.3")
         inst = self._hand_card(a.player, a.card)
         st.stun_set = True
@@ -585,11 +585,10 @@ class Game:
         st = self.state
         if zone == "standby":
             slots = st.players[inst.owner].standby
-            free = next((i for i, s in enumerate(slots) if s is None), None)
-            if free is None:
+            if None not in slots:
                 return
             st.take(inst)
-            st.put(inst, "standby", slot=free, exhausted=exhausted)
+            st.put(inst, "standby", slot=slots.index(None), exhausted=exhausted)
             return
         st.take(inst)
         st.put(inst, zone, bottom=bottom)
