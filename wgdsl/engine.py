@@ -251,7 +251,7 @@ class Game:
                                                        card.color) is None:
                 continue
             if allowed is None:
-                allowed = {sq for sq in SQUARES if rules.priority_allows(p, sq, st.holder)}
+                allowed = set(rules.priority_squares(p, st.holder))
             candidates = self.copy_candidates(p, card)
             faces = [(c.square, c.face) for c in candidates] or [(None, None)]
             for sq in SQUARES:

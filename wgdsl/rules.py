@@ -44,6 +44,18 @@ def priority_allows(player: str, square: str, holder) -> bool:
     return False  # pragma: no cover - every square is in a row
 
 
+def priority_squares(player: str, holder) -> list[str]:
+    """R8.2 for every square at once (what ``priority_allows`` says of each): the squares
+    of each row up to and including the first row ``player`` does not wholly hold."""
+    out: list[str] = []
+    for row in row_ranks(player):
+        out.extend(row)
+        for sq in row:
+            if holder(sq) != player:
+                return out
+    return out
+
+
 # ------------------------------------------------------------------------ R9–R11
 PLACE = "place"  # R9: empty square
 REPLACE = "replace"  # R10.1: own square, beats the top card: the stack goes, the card is placed
