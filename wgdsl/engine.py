@@ -69,7 +69,7 @@ class IllegalAction(Exception):
 
 
 class Play:
-    """A play from hand in progress (R7.2); effects may cancel it (WG-019's kind)."""
+    """A play from hand in progress (R7.2); effects may cancel it (`cancel that play`)."""
 
     __slots__ = ("card", "square", "cancelled")
 
@@ -163,7 +163,7 @@ class Game:
         st = self.state
         if rules.priority_allows(player, square, st.holder):
             return True
-        # R8.4: a card's own rule may allow it (WG-014's kind: "in hand static")
+        # R8.4: a card's own rule may allow it (`in hand static: this can be played onto ...`)
         for zone in self.fx[inst_or_def.id].play_onto:
             if square in zone_squares(zone, player):
                 return True
@@ -336,7 +336,8 @@ class Game:
 
     # ---- gain phase: points (R6.2)
     def _stun_color(self, p: str, inst: Instance) -> str:
-        """A stun's point color; a standby rule may let its controller choose (WG-007's kind)."""
+        """A stun's point color; a standby rule may let its controller choose
+        (`in standby static: this gives points of one chosen color among ...`)."""
         colors = self.fx[inst.face.id].any_color
         if colors:
             return self.choose_option(p, f"choose the color of {inst.label()}'s points", list(colors))
@@ -415,7 +416,7 @@ class Game:
         copy_from = None
         candidates = self.copy_candidates(a.player, card)
         if a.copy is not None:
-            # R13.4: a named copy must be a card it can choose (not WG-005, not an empty
+            # R13.4: a named copy must be a card it can choose (not an untargetable card, not an empty
             # square), even when there is nothing to choose at all
             copy_from = next((c for c in candidates if c.square == a.copy), None)
             if copy_from is None:
@@ -452,7 +453,7 @@ class Game:
         play = Play(inst, a.square)
         self._respond(GameEvent("plays", card=inst, player=a.player, play=play))
         if play.cancelled or st.winner is not None:
-            # R13.5 / WG-019's kind: the card returns to hand, cost paid, play counted
+            # R13.5, `cancel that play`: the card returns to hand, cost paid, play counted
             inst.copy_of = None
             inst.zone = "limbo"
             st.put(inst, "hand")
