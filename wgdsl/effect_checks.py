@@ -66,6 +66,15 @@ def check_effect(effect: ast.Effect, names: frozenset[str], report) -> None:
 
 
 # ---------------------------------------------------------------------------- placement
+# effect kinds a `dimension` effect cannot be: (what it cannot be, what to write instead)
+_NOT_DIMENSION = {
+    ast.Activated: ("be activated", "for an effect the player uses while the card is on the "
+                                    "field, write `field activated ...:`"),
+    ast.StaticEffect: ("be a static rule", "for a rule that holds while the card is on the field, "
+                                           "write `field static:` (R13.2)"),
+}
+
+
 def _word_at(pos: ast.Pos, word: str) -> ast.Pos:
     """The position of ``word`` where ``pos`` starts (an effect's first keyword)."""
     return ast.Pos(pos.line, pos.col, pos.line, pos.col + len(word))
@@ -80,17 +89,11 @@ def _check_place(effect: ast.Effect, report) -> None:
             report.error(event.pos, "dimension effects trigger only when this card enters the field (R13.1)",
                          "for an effect that waits for an event, write `field when ...:` (R13.2); "
                          "for one that happens on entering, write `dimension:` alone")
-        elif isinstance(effect, ast.Activated):
+        elif type(effect) in _NOT_DIMENSION:
+            cannot, hint = _NOT_DIMENSION[type(effect)]
             report.error(_word_at(effect.pos, "dimension"),
                          "a dimension effect happens once, as this card enters the field (R13.1); "
-                         "it cannot be activated",
-                         "for an effect the player uses while the card is on the field, "
-                         "write `field activated ...:`")
-        elif isinstance(effect, ast.StaticEffect):
-            report.error(_word_at(effect.pos, "dimension"),
-                         "a dimension effect happens once, as this card enters the field (R13.1); "
-                         "it cannot be a static rule",
-                         "for a rule that holds while the card is on the field, write `field static:` (R13.2)")
+                         f"it cannot {cannot}", hint)
         return
     if where == "field":
         return
