@@ -9,8 +9,10 @@ rule changed, and then the commit that re-records them says which rule and why.
 
 The games: 500 random-vs-random and 500 greedy-vs-greedy, seeds 0..499, the built-in
 decks (blue-red-tempo for A, green-control for B), A first in even seeds, B in odd ones.
-For each game the file keeps the SHA-256 of its log lines and its result; the log itself
-is printed by ``--show`` (run it on two commits and diff the output).
+For each game the file keeps two SHA-256 digests: of the actions played and the result
+(what the rules decided), and of the whole event log (what the log says). A change of log
+wording alone keeps the first; a change of rules changes both. The log itself is printed by
+``--show`` (run it on two commits and diff the output).
 """
 
 from __future__ import annotations
@@ -32,35 +34,51 @@ def _decks(library):
             for p, name in zip("AB", ("blue-red-tempo.txt", "green-control.txt"))}
 
 
-def game_text(library, decks, agent: str, seed: int) -> str:
-    """One golden game's log and result, as the text that is hashed."""
-    from wgdsl.play import play_game
-    game, result = play_game(library, decks, (agent, agent), seed, "AB"[seed % 2])
-    lines = game.log.lines()
-    lines.append(f"result: winner={result.winner} rule={result.reason} turns={result.turns} "
-                 f"actions={result.actions}")
-    return "\n".join(lines) + "\n"
+def game_texts(library, decks, agent: str, seed: int) -> tuple[str, str]:
+    """One golden game as (actions and result, log and result): the texts that are hashed."""
+    from wgdsl.play import new_game
+    game = new_game(library, decks, (agent, agent), seed, "AB"[seed % 2])
+    st = game.state
+    actions = []
+    while st.winner is None and st.turn <= 1000:  # play.run_to_end, recording each action
+        action = game.agents[st.active].act(game, game.legal_actions())
+        actions.append(str(action))
+        game.apply(action)
+    result = f"result: winner={st.winner} rule={st.win_reason} turns={st.turn}\n"
+    return "\n".join(actions) + "\n" + result, "\n".join(game.log.lines()) + "\n" + result
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def digests() -> dict[str, str]:
+    """``"agent seed"`` -> ``"actions-digest log-digest"`` for every golden game."""
     from wgdsl.cards import load_cards
     library = load_cards()
     decks = _decks(library)
-    return {f"{agent} {seed}": hashlib.sha256(game_text(library, decks, agent, seed).encode()).hexdigest()
-            for agent in AGENTS for seed in SEEDS}
+    out = {}
+    for agent in AGENTS:
+        for seed in SEEDS:
+            actions, log = game_texts(library, decks, agent, seed)
+            out[f"{agent} {seed}"] = f"{_sha(actions)} {_sha(log)}"
+    return out
 
 
 def read_golden() -> dict[str, str]:
     out = {}
     for line in GOLDEN.read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):
-            agent, seed, digest = line.split()
-            out[f"{agent} {seed}"] = digest
+            agent, seed, actions, log = line.split()
+            out[f"{agent} {seed}"] = f"{actions} {log}"
     return out
 
 
-def differences(now: dict[str, str], golden: dict[str, str]) -> list[str]:
-    return [k for k in golden if now.get(k) != golden[k]] + [k for k in now if k not in golden]
+def differences(now: dict[str, str], golden: dict[str, str], part: int = 1) -> list[str]:
+    """The games whose digest differs: ``part`` 0 compares the actions played, 1 the log."""
+    def pick(d, k):
+        return d[k].split()[part] if k in d else None
+    return [k for k in golden if pick(now, k) != pick(golden, k)] + [k for k in now if k not in golden]
 
 
 def main(argv=None) -> int:
@@ -71,19 +89,23 @@ def main(argv=None) -> int:
     if args.show:
         from wgdsl.cards import load_cards
         library = load_cards()
-        sys.stdout.write(game_text(library, _decks(library), args.show[0], int(args.show[1])))
+        sys.stdout.write(game_texts(library, _decks(library), args.show[0], int(args.show[1]))[1])
         return 0
     now = digests()
     if args.record:
         GOLDEN.parent.mkdir(exist_ok=True)
         body = "".join(f"{k} {v}\n" for k, v in now.items())
-        GOLDEN.write_text("# agent seed sha256(log + result); tests/golden_logs.py --record\n" + body,
+        GOLDEN.write_text("# agent seed sha256(actions + result) sha256(log + result); "
+                          "tests/golden_logs.py --record\n" + body,
                           encoding="utf-8")
         print(f"recorded {len(now)} games in {GOLDEN}")
         return 0
-    diff = differences(now, read_golden())
+    golden = read_golden()
+    diff = differences(now, golden)
     if diff:
-        print(f"{len(diff)} of {len(now)} golden games differ, first: {', '.join(diff[:10])}")
+        moved = differences(now, golden, part=0)
+        print(f"{len(diff)} of {len(now)} golden games have another log, {len(moved)} of them "
+              f"other actions or results; first: {', '.join(diff[:10])}")
         print(f"see one: python tests/golden_logs.py --show {diff[0]}")
         return 1
     print(f"all {len(now)} golden games have their recorded logs")

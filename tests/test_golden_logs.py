@@ -15,5 +15,9 @@ def test_golden_games_keep_their_logs():
 
 def test_a_changed_log_is_noticed():
     golden = read_golden()
-    tampered = dict(golden, **{"random 3": "0" * 64})
-    assert differences(tampered, golden) == ["random 3"]
+    actions, log = golden["random 3"].split()
+    reworded = dict(golden, **{"random 3": f"{actions} {'0' * 64}"})
+    assert differences(reworded, golden) == ["random 3"]
+    assert differences(reworded, golden, part=0) == []
+    replayed = dict(golden, **{"greedy 9": f"{'0' * 64} {golden['greedy 9'].split()[1]}"})
+    assert differences(replayed, golden, part=0) == ["greedy 9"]
