@@ -1,8 +1,8 @@
-"""Where the grammar and the built-in card set are.
+"""Where the grammar, the built-in card set and the rules reference are.
 
-In a checkout they sit at the top of the repository (``grammar/``, ``cards/``).  An
-installed wheel carries copies inside the package (``wgdsl/_data/``, see
-pyproject.toml), so ``pip install .`` works from any directory.
+In a checkout they sit at the top of the repository (``grammar/``, ``cards/``,
+``docs/rules.md``).  An installed wheel carries copies inside the package
+(``wgdsl/_data/``, see pyproject.toml), so ``pip install .`` works from any directory.
 """
 
 from __future__ import annotations
@@ -40,3 +40,8 @@ def builtin_decks_dir() -> Path:
 def builtin_cards_path() -> Path:
     """The built-in set: ``cards/wg01.wg``."""
     return _data_dir("cards") / "wg01.wg"
+
+
+def rules_reference_path() -> Path:
+    """World Gainer's rules reference: ``docs/rules.md``, shipped as ``_data/docs/rules.md``."""
+    return _data_dir("docs") / "rules.md"
