@@ -44,6 +44,7 @@ def main():
     \b
     Judges pin rulings down as cases (docs/rulings.md) and run them:
       wgdsl rulings examples/rulings
+      wgdsl rules R8.2             the rule a message or a case cites
     \b
     Anyone plays games between bots:
       wgdsl play                   one game: the log, the board, the winner
@@ -435,3 +436,65 @@ def simulate_command(card_id, state_file, square, answer_values, seed, as_json, 
             click.echo(f"  {d}")
     if sim.unused:
         click.echo("\nanswers not used: " + "; ".join(sim.unused))
+
+
+# -------------------------------------------------------------------------- rules
+@main.command("rules")
+@click.argument("rule", required=False)
+@click.option("--search", "phrase", metavar="WORD", default=None,
+              help="List the rules that mention WORD (or a phrase in quotes), in any case.")
+@click.option("--file", "reference", metavar="FILE", default=None,
+              help="Another game's rules reference in the same layout (default: World Gainer's).")
+def rules_command(rule, phrase, reference):
+    """Print the rules of World Gainer that refusals, errors and ruling cases cite (R8.2).
+
+    \b
+    Examples:
+      wgdsl rules                      every rule: its number and title
+      wgdsl rules R8                   field priority, with all its sub-rules
+      wgdsl rules R8.2                 the one sub-rule a message cited
+      wgdsl rules 11.1                 `R` may be left out, any case works
+      wgdsl rules --search aiko        the rules that mention a word
+      wgdsl rules --search "project decision"
+    \b
+    The reference is docs/rules.md (inside the package once installed).  "Ruling" marks
+    the project's reading where the sources are silent or disagree, "Project decision" a
+    choice of wgdsl itself.  An unknown rule, or a search that finds nothing, exits with
+    status 1 and says what is near; a wrong use of the command exits with 2.
+    """
+    from .files import Unreadable
+    from .rulebook import (LayoutError, UnknownRule, builtin, load, render_list, render_matches,
+                           render_rule)
+    from .terminal import printable
+
+    def fail(message: str, hint: str = "") -> None:
+        click.echo(printable(message + (f"\n  hint: {hint}" if hint else "")), err=True)
+        sys.exit(1)
+
+    if rule is not None and phrase is not None:
+        raise click.UsageError("give a RULE or --search WORD, not both")
+    if phrase is not None and not phrase.strip():
+        raise click.BadParameter("give a word to search for", param_hint="--search")
+    try:
+        book = builtin() if reference is None else load(reference)
+    except Unreadable as err:
+        fail(f"{reference}: error: {err.message}", err.hint or "")
+    except LayoutError as err:
+        fail(f"{err.path}:{err.line}: error: {err.message}" if err.line
+             else f"{err.path}: error: {err.message}")
+    except FileNotFoundError as err:  # an installation without its data files
+        fail(f"error: {err}")
+    if phrase is not None:
+        matches = book.search(phrase)
+        if not matches:
+            near = book.words_near(phrase.strip())
+            fail(f"error: no rule mentions `{phrase.strip()}`",
+                 f"did you mean `{near}`?" if near else "`wgdsl rules` lists the rules")
+        click.echo(printable(render_matches(matches)))
+    elif rule is not None:
+        try:
+            click.echo(printable(render_rule(book, book.find(rule))))
+        except UnknownRule as err:
+            fail(f"error: {err.message}", err.hint)
+    else:
+        click.echo(printable(render_list(book)))
