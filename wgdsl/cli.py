@@ -478,7 +478,8 @@ def rules_command(rule, phrase, reference):
     try:
         book = builtin() if reference is None else load(reference)
     except Unreadable as err:
-        fail(f"{reference}: error: {err.message}", err.hint or "")
+        where = f"{reference}:{err.line}:{err.col}" if err.line else reference
+        fail(f"{where}: error: {err.message}", err.hint or "")
     except LayoutError as err:
         fail(f"{err.path}:{err.line}: error: {err.message}" if err.line
              else f"{err.path}: error: {err.message}")
