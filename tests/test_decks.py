@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from wgdsl.cards import load_cards
 from wgdsl.cli import main
-from wgdsl.decks import check_deck, load_deck, parse_deck, validate_deck
+from wgdsl.decks import check_deck, load_deck, parse_deck, read_deck, validate_deck
 from wgdsl.diagnostics import DiagnosticError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "decks"
@@ -167,3 +167,90 @@ def test_cli_deck_check(tmp_path):
     assert runner.invoke(main, ["deck", "check", "--starter", str(starter)]).exit_code == 0
     res = runner.invoke(main, ["deck", "check", str(write(tmp_path, "1 WG-0099\n", "u.txt"))])
     assert res.exit_code == 1 and "did you mean `WG-009`?" in res.output
+
+
+# ---------------------------------------------------------------- counts no deck can hold
+LONG = "1" * 4301  # one digit more than int() reads from text
+
+
+@pytest.mark.parametrize("count, shown", [(LONG, "(4,301 digits)"), ("1000", "1000"),
+                                          ("0" * 5000 + "1000", "digits")])
+def test_a_count_larger_than_any_stock_is_a_positioned_error(lib, count, shown):
+    _, problems = parse_deck(f"1 WG-002\n  {count} WG-001\n", "d", lib)
+    [d] = problems
+    assert (d.pos.line, d.pos.col) == (2, 3)
+    assert "too large" in d.message and shown in d.message and "at most 999" in d.message
+    assert "R3.2" in d.hint
+    assert len(d.message) < 200  # the number is not copied whole
+
+
+def test_the_largest_count_is_read_and_left_to_R3(lib):
+    deck, problems = parse_deck("999 WG-001\n0003 WG-002\n", "d", lib)
+    assert problems == []
+    assert [e.count for e in deck.entries] == [999, 3]
+    [d] = validate_deck(deck, lib)[-1:]
+    assert "(R3.2)" in d.message
+
+
+def test_a_long_count_written_after_the_id(lib):
+    _, problems = parse_deck(f"WG-001 {LONG}\n", "d", lib)
+    [d] = problems
+    assert "count comes first" in d.message and len(d.hint) < 100
+
+
+def test_a_long_count_and_unknown_id_are_both_reported(lib):
+    # reproducer 06: a 4,301-digit count before an unknown id
+    _, problems = parse_deck(f"{LONG} WG\n", "d", lib)
+    assert [(d.pos.col, "too large" in d.message) for d in problems] == [(1, True), (4303, False)]
+    assert "unknown card id `WG`" in problems[1].message
+
+
+def test_cli_play_with_a_long_count_is_an_error_not_a_traceback(tmp_path):
+    deck = write(tmp_path, f"{LONG} WG-001\n")
+    res = CliRunner().invoke(main, ["play", "--deck", str(deck)])
+    assert res.exit_code == 1
+    assert f"{deck}:1:1: error: the count 1111" in res.output and "Traceback" not in res.output
+
+
+# ---------------------------------------------------------------- files that are no deck
+def _problem(path, lib):
+    deck, problems, text = read_deck(path, lib)
+    assert deck is None and text is None
+    [d] = problems
+    return d
+
+
+def test_a_fifo_is_refused_without_blocking(tmp_path, lib):
+    import os
+
+    fifo = tmp_path / "deck.txt"
+    os.mkfifo(fifo)
+    d = _problem(fifo, lib)
+    assert d.message == "is a FIFO (named pipe), not a deck file" and "COUNT ID" in d.hint
+
+
+def test_a_device_is_refused():
+    d = _problem("/dev/zero", load_cards())
+    assert d.message == "is a device, not a deck file"
+
+
+def test_a_directory_is_refused(tmp_path, lib):
+    assert _problem(tmp_path, lib).message == "is a directory, not a deck file"
+
+
+def test_a_name_too_long_for_the_system(tmp_path, lib):
+    d = _problem(tmp_path / ("d" * 300 + ".txt"), lib)
+    assert d.message == "the file name is too long for the operating system"
+
+
+def test_bytes_that_are_not_utf8_are_reported_at_line_and_column(tmp_path, lib):
+    p = tmp_path / "deck.txt"
+    p.write_bytes(b"3 WG-001\n3 WG-\xff02\n")
+    d = _problem(p, lib)
+    assert (d.pos.line, d.pos.col) == (2, 6) and "not UTF-8" in d.message
+    assert d.render().startswith(f"{p}:2:6: error: is not UTF-8 text")
+
+
+def test_cli_deck_check_of_dev_zero():
+    res = CliRunner().invoke(main, ["deck", "check", "/dev/zero"])
+    assert res.exit_code == 1 and "/dev/zero: error: is a device, not a deck file" in res.output

@@ -7,7 +7,9 @@ A deck file lists a stock, one ``COUNT ID`` per line::
     2 XX-012
 
 Blank lines and ``#`` comments are ignored; the same id may appear on several lines
-(the counts add up).  :func:`parse_deck` reports every malformed line, unknown id
+(the counts add up).  A count is a whole number from 1 to :data:`MAX_COUNT` (999): no
+legal stock holds more than 3 cards of a name (R3.2), so a larger count is a slip and is
+refused while reading, at its line and column, before any stock is built from it.  :func:`parse_deck` reports every malformed line, unknown id
 (with a did-you-mean) and bad count as a :class:`~wgdsl.diagnostics.Diagnostic`
 pointing at the offending text.  :func:`validate_deck` checks the construction rules
 of R3 (size, copies per *name*, unique cards), each problem citing its rule.
@@ -25,11 +27,16 @@ import attrs
 from .ast import NOWHERE, Pos
 from .cards import CardLibrary
 from .diagnostics import Diagnostic, DiagnosticError, did_you_mean
+from .files import Unreadable, read_text
 
 MIN_CARDS = 40  # R3.1
 MIN_CARDS_STARTER = 20  # R3.4
 MAX_SAME_NAME = 3  # R3.2
 MAX_UNIQUE = 1  # R3.3
+# The largest count a deck line may give.  A legal stock has at most MAX_SAME_NAME cards of
+# a name, so any count above that is refused by R3.2; this bound only keeps a slip (or a
+# 4,301-digit number, more than int() reads) from becoming a stock of a billion cards.
+MAX_COUNT = 999
 
 _TOKEN = re.compile(r"\S+")
 
@@ -73,6 +80,11 @@ def unknown_id_hint(word: str, library: CardLibrary) -> str:
         f"the card set {library.path} has ids like `{next(iter(library.by_id), 'XX-001')}`"
 
 
+def _cut(word: str, most: int = 40, unit: str = "characters") -> str:
+    """A word of the file as quoted in a message: a very long one shows its start and length."""
+    return word if len(word) <= most else f"{word[:most // 2]}… ({len(word):,} {unit})"
+
+
 def parse_deck(text: str, path: str, library: CardLibrary) -> tuple[Deck, list[Diagnostic]]:
     """Read deck text: (the well-formed entries, every problem found)."""
     entries: list[DeckEntry] = []
@@ -105,24 +117,35 @@ def parse_deck(text: str, path: str, library: CardLibrary) -> tuple[Deck, list[D
         count_text, card_id = count_m.group(), id_m.group()
         count: Optional[int] = None
         if re.fullmatch(r"[0-9]+", count_text):
-            count = int(count_text)
+            digits = count_text.lstrip("0") or "0"
+            # compared as text first: int() refuses more than 4,300 digits
+            count = int(digits) if len(digits) <= len(str(MAX_COUNT)) else MAX_COUNT + 1
             if count == 0:
                 problems.append(Diagnostic(path, pos(count_m),
                                            "the count must be a positive integer, not 0",
                                            "delete the line to leave the card out"))
                 count = None
+            elif count > MAX_COUNT:
+                problems.append(Diagnostic(
+                    path, pos(count_m),
+                    f"the count {_cut(count_text, unit='digits')} is too large: a count is at "
+                    f"most {MAX_COUNT}",
+                    f"write how many copies, e.g. `3 XX-009`; a stock holds at most "
+                    f"{MAX_SAME_NAME} cards of a name (R3.2)"))
+                count = None
         elif re.fullmatch(r"[0-9]+", card_id):
             problems.append(Diagnostic(path, Pos(lineno, count_m.start() + 1, lineno,
                                                  id_m.end() + 1),
                                        "the count comes first: `COUNT ID`",
-                                       f"write `{card_id} {count_text}`"))
+                                       f"write `{_cut(card_id)} {_cut(count_text)}`"))
             continue
         else:
             problems.append(Diagnostic(path, pos(count_m),
-                                       f"the count must be a positive integer, not `{count_text}`",
+                                       f"the count must be a positive integer, not "
+                                       f"`{_cut(count_text)}`",
                                        "write how many copies, e.g. `3 XX-009`"))
         if card_id not in library:
-            problems.append(Diagnostic(path, pos(id_m), f"unknown card id `{card_id}`",
+            problems.append(Diagnostic(path, pos(id_m), f"unknown card id `{_cut(card_id)}`",
                                        unknown_id_hint(card_id, library)))
             continue
         if count is not None:
@@ -178,19 +201,15 @@ def validate_deck(deck: Deck, library: CardLibrary, *, starter: bool = False) ->
 
 def read_deck(path: Union[str, Path], library: CardLibrary) -> tuple[Optional[Deck], list[Diagnostic], Optional[str]]:
     """(deck, problems, text) for a deck file; the deck is None when it cannot be read."""
-    p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None, [Diagnostic(str(path), NOWHERE, "no such deck file")], None
-    except IsADirectoryError:
-        return None, [Diagnostic(str(path), NOWHERE, "is a directory, not a deck file",
-                                 "give a file with one `COUNT ID` per line")], None
-    except UnicodeDecodeError as err:
-        return None, [Diagnostic(str(path), NOWHERE, f"is not UTF-8 text (byte {err.start})",
-                                 "save the deck file as UTF-8")], None
-    except OSError as err:
-        return None, [Diagnostic(str(path), NOWHERE, f"cannot be read: {err.strerror}")], None
+        text = read_text(path, "deck file")
+    except Unreadable as err:
+        where = Pos(err.line, err.col, err.line, err.col + 1) if err.line else NOWHERE
+        hint = err.hint
+        if hint == "give a deck file":
+            hint = "a deck file is text with one `COUNT ID` per line"
+        message = "no such deck file" if err.message == "no such file" else err.message
+        return None, [Diagnostic(str(path), where, message, hint)], None
     deck, problems = parse_deck(text, str(path), library)
     return deck, problems, text
 
