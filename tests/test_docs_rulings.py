@@ -34,10 +34,13 @@ def test_every_toml_snippet_parses():
 
 def test_the_shown_failure_is_what_the_runner_prints(tmp_path):
     text = WORKED.read_text(encoding="utf-8")
-    text = text.replace('cards = "../expedition.wg"', f'cards = "{WORKED.parent.parent / "expedition.wg"}"')
     wrong = text.replace('[expect.A]\nhand = []', '[expect.A]\nhand = ["WG-010"]')
     assert wrong != text
-    case = tmp_path / "wrong.toml"
+    # `cards = "../expedition.wg"` must stay inside the folders a case may read from
+    set_file = WORKED.parent.parent / "expedition.wg"
+    (tmp_path / "expedition.wg").write_text(set_file.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "rulings").mkdir()
+    case = tmp_path / "rulings" / "wrong.toml"
     case.write_text(wrong, encoding="utf-8")
     out = CliRunner().invoke(main, ["rulings", str(case)])
     assert out.exit_code == 1

@@ -17,8 +17,10 @@ reports duplicate case ids across files.
 
 from __future__ import annotations
 
+import bisect
 import random
 import re
+import sys
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -29,7 +31,10 @@ import attrs
 from .cards import CardLibrary, load_cards
 from .decks import unknown_id_hint
 from .diagnostics import DiagnosticError, did_you_mean
+from .files import Unreadable, check_regular, is_dir, read_text
+from .files import exists as files_exists
 from .state import OTHER, PHASES, PLAYERS, POINT_COLORS, SQUARES, STANDBY_SLOTS, GameState
+from .terminal import printable
 
 ACTIONS = {  # action -> the keys it needs (ruling-format.md's table)
     "set_stun": ("card",),
@@ -130,10 +135,15 @@ class RulingCase:
     answers: dict = attrs.Factory(lambda: {p: [] for p in PLAYERS})
     steps: list = attrs.Factory(list)
     checks: list = attrs.Factory(list)
+    id_line: int = 0  # where `[case] id` is written (0: not known)
 
 
 @attrs.frozen
 class Result:
+    """One line of a report.  A case that ran has its ``case_id``; a file that is no
+    valid case has ``case_id`` None and a ``message`` that starts with the place of each
+    problem: ``path:LINE: ...; path:LINE: ...`` (``path: ...`` when no line applies)."""
+
     path: str
     case_id: Optional[str]  # None: the file could not be read as a case
     ok: bool
@@ -141,19 +151,216 @@ class Result:
 
     def line(self) -> str:
         if self.case_id is None:
-            return f"ERROR {self.path}: {self.message}"
-        if self.ok:
-            return f"PASS {self.case_id}"
-        return f"FAIL {self.case_id}: {self.message}"
+            text = f"ERROR {self.message}"
+        elif self.ok:
+            text = f"PASS {self.case_id}"
+        else:
+            text = f"FAIL {self.case_id}: {self.message}"
+        return printable(text)
 
 
 class CaseProblems(Exception):
-    """A case file that cannot be used: every problem found, as sentences."""
+    """A case file that cannot be used: every problem found, each a sentence that starts
+    with its place, ``path:LINE: [table] key: ...`` (or ``path: ...``)."""
 
     def __init__(self, path: str, problems: list[str]):
         self.path = path
         self.problems = problems
-        super().__init__(f"{path}: " + "; ".join(problems))
+        super().__init__("; ".join(problems))
+
+
+# ====================================================================== where in the file
+# tomllib gives values, not positions; every problem should still name its line.  _Lines
+# walks the text tomllib has just parsed (so it is valid TOML) and notes where each table
+# header, key and array item is written, by its path in the parsed data: ("state", "A",
+# "hand", 2) is the third id of `[state.A] hand`, ("step", 0, "card") the `card` of the
+# first [[step]].  A path not written (a missing key) falls back to the nearest written
+# table above it.
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_BASIC_STR = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_ML_BASIC_STR = re.compile(r'"""(?:[^"\\]|\\[\s\S]|"(?!""))*""""{0,2}')
+_ML_LITERAL_STR = re.compile(r"'''[\s\S]*?'''(?:'{0,2})")
+_SCALAR = re.compile(r"[^,\]}\r\n#]*")
+
+
+class _Lines:
+    """The line of every table, key and array item of a valid TOML text."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self._offsets: Optional[dict[tuple, int]] = None  # found when first asked
+        self._counts: dict[tuple, int] = {}  # arrays of tables: how many so far
+        self._starts: list[int] = []
+
+    @property
+    def offsets(self) -> dict[tuple, int]:
+        """Where each path is written (an offset in the text); the text is scanned only
+        when a problem asks, so a valid case costs nothing."""
+        if self._offsets is None:
+            self._offsets = {}
+            self._starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+            try:
+                self._document()
+            except (IndexError, ValueError, AttributeError, RecursionError):  # pragma: no cover
+                pass  # only a guide to the lines: what was found so far is kept
+        return self._offsets
+
+    def line(self, path: tuple) -> int:
+        """The line of ``path``, or of the nearest enclosing table written; 0 if none."""
+        offsets = self.offsets
+        for k in range(len(path), 0, -1):
+            offset = offsets.get(tuple(path[:k]))
+            if offset is not None:
+                return bisect.bisect_right(self._starts, offset)
+        return 0
+
+    # ------------------------------------------------------------ the scanner
+    def _skip(self, i: int, newlines: bool = False) -> int:
+        t, n = self.text, len(self.text)
+        while i < n:
+            c = t[i]
+            if c in " \t" or (newlines and c in "\r\n"):
+                i += 1
+            elif newlines and c == "#":
+                j = t.find("\n", i)
+                i = n if j < 0 else j
+            else:
+                break
+        return i
+
+    def _key(self, i: int) -> tuple[list, int]:
+        """A (dotted) key at ``i``: [(name, offset), ...] and where it ends."""
+        t = self.text
+        parts = []
+        while True:
+            i = self._skip(i)
+            if t[i] == '"':
+                j = _BASIC_STR.match(t, i).end()
+                name = tomllib.loads("k = " + t[i:j])["k"]
+            elif t[i] == "'":
+                j = t.index("'", i + 1) + 1
+                name = t[i + 1:j - 1]
+            else:
+                j = _BARE_KEY.match(t, i).end()
+                name = t[i:j]
+            parts.append((name, i))
+            i = self._skip(j)
+            if i < len(t) and t[i] == ".":
+                i += 1
+                continue
+            return parts, i
+
+    def _note_key(self, base: tuple, parts: list) -> tuple:
+        path = base
+        for name, offset in parts:
+            path += (name,)
+            self._offsets.setdefault(path, offset)
+        return path
+
+    def _document(self) -> None:
+        t, n = self.text, len(self.text)
+        table: tuple = ()
+        i = 0
+        while True:
+            before = i
+            i = self._skip(i, newlines=True)
+            if i >= n:
+                return
+            if t[i] == "[":
+                start = i
+                many = t.startswith("[[", i)
+                parts, i = self._key(i + (2 if many else 1))
+                i += 2 if many else 1
+                table = self._header(parts, many, start)
+            else:
+                parts, i = self._key(i)
+                path = self._note_key(table, parts)
+                i = self._skip(self._skip(i) + 1)  # past `=`
+                i = self._value(i, path)
+            if i <= before:  # pragma: no cover - valid TOML always moves on
+                raise ValueError("the scanner is stuck")
+
+    def _header(self, parts: list, many: bool, offset: int) -> tuple:
+        path: tuple = ()
+        for k, (name, _) in enumerate(parts):
+            path += (name,)
+            self._offsets.setdefault(path, offset)
+            if many and k == len(parts) - 1:
+                count = self._counts.get(path, 0)
+                self._counts[path] = count + 1
+                path += (count,)
+                self._offsets[path] = offset
+            elif path in self._counts:  # [a.b] below [[a]]: the last a
+                path += (self._counts[path] - 1,)
+        return path
+
+    def _value(self, i: int, path: tuple) -> int:
+        t = self.text
+        if t.startswith('"""', i):
+            return _ML_BASIC_STR.match(t, i).end()
+        if t[i] == '"':
+            return _BASIC_STR.match(t, i).end()
+        if t.startswith("'''", i):
+            return _ML_LITERAL_STR.match(t, i).end()
+        if t[i] == "'":
+            return t.index("'", i + 1) + 1
+        if t[i] == "[":
+            i, k = i + 1, 0
+            while True:
+                i = self._skip(i, newlines=True)
+                if t[i] == "]":
+                    return i + 1
+                self._offsets[path + (k,)] = i
+                i = self._skip(self._value(i, path + (k,)), newlines=True)
+                k += 1
+                if t[i] == ",":
+                    i += 1
+                elif t[i] != "]":  # pragma: no cover - valid TOML has one or the other
+                    raise ValueError("the scanner is stuck")
+        if t[i] == "{":
+            i += 1
+            while True:
+                i = self._skip(i, newlines=True)
+                if t[i] == "}":
+                    return i + 1
+                parts, i = self._key(i)
+                key = self._note_key(path, parts)
+                i = self._skip(self._skip(i) + 1)  # past `=`
+                i = self._skip(self._value(i, key), newlines=True)
+                if t[i] == ",":
+                    i += 1
+                elif t[i] != "}":  # pragma: no cover - valid TOML has one or the other
+                    raise ValueError("the scanner is stuck")
+        return _SCALAR.match(t, i).end()
+
+
+# what _long_number steps over whole: comments, strings, bare words (keys, ids, true);
+# and the numbers it looks at
+_TOKEN = re.compile("|".join((r"#[^\n]*", _ML_BASIC_STR.pattern, _BASIC_STR.pattern,
+                              _ML_LITERAL_STR.pattern, r"'[^'\n]*'", r"[A-Za-z_][A-Za-z0-9_-]*",
+                              r"[+-]?[0-9][0-9_]*")))
+
+
+def _long_number(text: str, limit: int) -> Optional[tuple[int, int, int]]:
+    """(line, column, digits) of the first integer in TOML ``text`` with more than
+    ``limit`` digits — the one ``int()`` refuses — skipping strings, comments, keys and
+    floats; None if there is none."""
+    for m in _TOKEN.finditer(text):
+        number = m.group()
+        if not ("0" <= number[0] <= "9" or number[0] in "+-"):
+            continue
+        digits = len(number) - number.count("_") - (number[0] in "+-")
+        if digits <= limit:
+            continue
+        after = text[m.end():m.end() + 1]
+        is_key = text[m.end():m.end() + 64].lstrip(" \t")[:1] == "="
+        if is_key or after in (".", "e", "E", ":", "-"):  # a key, a float, a date or time
+            continue
+        start = m.start()
+        line = text.count("\n", 0, start) + 1
+        col = start - (text.rfind("\n", 0, start) + 1) + 1
+        return line, col, digits
+    return None
 
 
 # ====================================================================== loading
@@ -177,112 +384,165 @@ def _type_name(value: Any) -> str:
     return type(value).__name__
 
 
-class _Loader:
-    """Validates the parsed TOML of one case; collects every problem."""
+_SHOWN = 60  # a value quoted in a message is cut to about this many characters
 
-    def __init__(self, path: Path, default_library: Optional[CardLibrary]):
+
+def _cut(text: str) -> str:
+    """``text`` as quoted in a message: a very long value shows its start and its length."""
+    if len(text) <= _SHOWN:
+        return text
+    return f"{text[:_SHOWN // 2]}… ({len(text):,} characters)"
+
+
+def _shown(value: Any) -> str:
+    """A value as written in a message (repr for strings, like TOML): cut when long."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        digits = len(str(abs(value)))
+        if digits > _SHOWN:
+            return f"{'-' if value < 0 else ''}{str(abs(value))[:_SHOWN // 2]}… ({digits:,} digits)"
+        return str(value)
+    return _cut(repr(value))
+
+
+def _builtin_sets() -> dict[str, Path]:
+    """The built-in card sets by name (``wg01``): the ``*.wg`` files next to WG01."""
+    from .resources import builtin_cards_path
+
+    folder = builtin_cards_path().parent
+    return {p.stem: p for p in sorted(folder.glob("*.wg"))}
+
+
+CARDS_RULE = ("`cards` is a built-in set's name (`wg01`) or a relative path to a .wg file in "
+              "the case file's folder or the folder just above it (`../set.wg`)")
+
+
+class _Loader:
+    """Validates the parsed TOML of one case; collects every problem with its line.
+
+    Every check names the place it looks at twice: ``where`` for the message
+    (``[state.A] hand``), ``at`` for the line (the path in the parsed TOML,
+    ``("state", "A", "hand")``)."""
+
+    def __init__(self, path: Path, default_library: Optional[CardLibrary],
+                 lines: Optional[_Lines] = None):
         self.path = path
-        self.problems: list[str] = []
+        self.lines = lines
+        self.problems: list[tuple[int, str]] = []  # (line or 0, text)
         self.default_library = default_library
         self.library: Optional[CardLibrary] = None
 
-    def problem(self, where: str, message: str, hint: Optional[str] = None) -> None:
+    def problem(self, where: str, message: str, hint: Optional[str] = None, *,
+                at: tuple = ()) -> None:
         text = f"{where}: {message}" if where else message
         if hint:
             text += f" ({hint})"
-        self.problems.append(text)
+        line = self.lines.line(at) if self.lines is not None else 0
+        self.problems.append((line, text))
+
+    def rendered(self) -> list[str]:
+        return [_located(str(self.path), line, text) for line, text in self.problems]
 
     # ---------------------------------------------------------------- helpers
-    def keys(self, table: dict, allowed: Iterable[str], where: str, extra_hint: str = "") -> None:
+    def keys(self, table: dict, allowed: Iterable[str], where: str, at: tuple,
+             extra_hint: str = "") -> None:
         allowed = tuple(allowed)
         for key in table:
             if key not in allowed:
                 hint = did_you_mean(key, allowed) or (extra_hint or
                                                       "known keys: " + ", ".join(allowed))
-                self.problem(where, f"unknown key `{key}`", hint)
+                self.problem(where, f"unknown key `{_cut(key)}`", hint, at=at + (key,))
 
-    def typed(self, table: dict, key: str, kind: type, where: str, default: Any = None) -> Any:
+    def typed(self, table: dict, key: str, kind: type, where: str, at: tuple,
+              default: Any = None) -> Any:
         if key not in table:
             return default
         value = table[key]
         ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
         if not ok:
             self.problem(where, f"`{key}` must be {_TYPE_NAMES[kind]}, not {_type_name(value)} "
-                                f"`{value!r}`")
+                                f"`{_shown(value)}`", at=at + (key,))
             return default
         return value
 
-    def table(self, parent: dict, key: str, where: str) -> dict:
+    def table(self, parent: dict, key: str, where: str, at: tuple) -> dict:
         if key not in parent:
             return {}
         value = parent[key]
         if not isinstance(value, dict):
-            self.problem(where, f"`{key}` must be a table, not {_type_name(value)}")
+            self.problem(where, f"`{key}` must be a table, not {_type_name(value)}", at=at + (key,))
             return {}
         return value
 
-    def one_of(self, value: Any, choices: Iterable[str], where: str, what: str) -> Optional[str]:
+    def one_of(self, value: Any, choices: Iterable[str], where: str, what: str,
+               at: tuple) -> Optional[str]:
         choices = tuple(choices)
         if not isinstance(value, str):
             self.problem(where, f"{what} must be a string, one of {', '.join(choices)}; "
-                                f"not {_type_name(value)} `{value!r}`")
+                                f"not {_type_name(value)} `{_shown(value)}`", at=at)
             return None
         if value not in choices:
             hint = ("one of " + ", ".join(choices) if len(choices) <= 3
                     else did_you_mean(value, choices) or "one of " + ", ".join(choices))
-            self.problem(where, f"{what} `{value}` is not valid", hint)
+            self.problem(where, f"{what} `{_cut(value)}` is not valid", hint, at=at)
             return None
         return value
 
-    def card_id(self, value: Any, where: str) -> Optional[str]:
+    def card_id(self, value: Any, where: str, at: tuple) -> Optional[str]:
         if not isinstance(value, str):
-            self.problem(where, f"a card id must be a string, not {_type_name(value)} `{value!r}`")
+            self.problem(where, f"a card id must be a string, not {_type_name(value)} "
+                                f"`{_shown(value)}`", at=at)
             return None
         if self.library is None:
             return value
         if value not in self.library:
-            self.problem(where, f"unknown card id `{value}`", unknown_id_hint(value, self.library))
+            self.problem(where, f"unknown card id `{_cut(value)}`",
+                         unknown_id_hint(value, self.library), at=at)
             return None
         return value
 
-    def id_list(self, table: dict, key: str, where: str) -> Optional[tuple]:
+    def id_list(self, table: dict, key: str, where: str, at: tuple) -> Optional[tuple]:
         if key not in table:
             return None
         value = table[key]
         if not isinstance(value, list):
-            self.problem(where, f"`{key}` must be a list of card ids, not {_type_name(value)}")
+            self.problem(where, f"`{key}` must be a list of card ids, not {_type_name(value)}",
+                         at=at + (key,))
             return None
         out = []
-        for item in value:
+        for n, item in enumerate(value):
             if isinstance(item, str) and item.endswith(EXHAUSTED):
-                self.problem(where, f"`{key}`: `{item}`: only standby entries can be exhausted")
+                self.problem(where, f"`{key}`: `{_cut(item)}`: only standby entries can be "
+                                    "exhausted", at=at + (key, n))
                 continue
-            cid = self.card_id(item, f"{where} {key}")
+            cid = self.card_id(item, f"{where} {key}", at + (key, n))
             if cid is not None:
                 out.append(cid)
         return tuple(out)
 
-    def square(self, value: Any, where: str) -> Optional[str]:
+    def square(self, value: Any, where: str, at: tuple) -> Optional[str]:
         if not isinstance(value, str) or value not in SQUARES:
             hint = did_you_mean(str(value).upper() if isinstance(value, str) else str(value), SQUARES)
-            self.problem(where, f"unknown square `{value}`",
-                         hint or "the squares are A1-A3, C1-C3 and B1-B3, R1.2")
+            shown = _cut(value) if isinstance(value, str) else _shown(value)
+            self.problem(where, f"unknown square `{shown}`",
+                         hint or "the squares are A1-A3, C1-C3 and B1-B3, R1.2", at=at)
             return None
         return value
 
-    def standby(self, value: Any, where: str) -> Optional[tuple]:
+    def standby(self, value: Any, where: str, at: tuple) -> Optional[tuple]:
         if not isinstance(value, list):
-            self.problem(where, f"`standby` must be a list (slot 1 first), not {_type_name(value)}")
+            self.problem(where, f"`standby` must be a list (slot 1 first), not {_type_name(value)}",
+                         at=at)
             return None
         if len(value) > STANDBY_SLOTS:
             self.problem(where, f"`standby` has {len(value)} entries, but a standby has only "
-                                f"{STANDBY_SLOTS} slots (R1.1, R5.3)")
+                                f"{STANDBY_SLOTS} slots (R1.1, R5.3)", at=at + (STANDBY_SLOTS,))
             return None
         slots: list = []
         for n, item in enumerate(value, start=1):
+            item_at = at + (n - 1,)
             if not isinstance(item, str):
                 self.problem(where, f"standby slot {n} must be a string (a card id, "
-                                    f"`ID{EXHAUSTED}` or \"\"), not {_type_name(item)}")
+                                    f"`ID{EXHAUSTED}` or \"\"), not {_type_name(item)}", at=item_at)
                 slots.append(None)
                 continue
             if item == "":
@@ -292,42 +552,46 @@ class _Loader:
             if ":" in item:
                 cid, _, flag = item.partition(":")
                 if flag != EXHAUSTED[1:]:
-                    self.problem(where, f"standby slot {n}: `{item}`: after `:` only `exhausted` "
-                                        "is allowed", did_you_mean(flag, ["exhausted"]))
+                    self.problem(where, f"standby slot {n}: `{_cut(item)}`: after `:` only "
+                                        "`exhausted` is allowed",
+                                 did_you_mean(flag, ["exhausted"]), at=item_at)
                     slots.append(None)
                     continue
                 exhausted = True
-            cid = self.card_id(cid, f"{where} standby slot {n}")
+            cid = self.card_id(cid, f"{where} standby slot {n}", item_at)
             slots.append(Stun(cid, exhausted) if cid is not None else None)
         slots += [None] * (STANDBY_SLOTS - len(slots))
         return tuple(slots)
 
-    def colors(self, value: Any, where: str) -> Optional[tuple]:
+    def colors(self, value: Any, where: str, at: tuple) -> Optional[tuple]:
         if not isinstance(value, list):
             return None
         out = []
-        for item in value:
-            color = self.one_of(item, POINT_COLORS, where, "a pool point's color")
+        for n, item in enumerate(value):
+            color = self.one_of(item, POINT_COLORS, where, "a pool point's color", at + (n,))
             if color is not None:
                 out.append(color)
         return tuple(out)
 
     # ---------------------------------------------------------------- sections
     def load(self, data: dict) -> Optional[RulingCase]:
-        self.keys(data, TOP_KEYS, "top level")
-        case_t = self.table(data, "case", "top level")
+        self.keys(data, TOP_KEYS, "top level", ())
+        case_t = self.table(data, "case", "top level", ())
         if "case" not in data:
             self.problem("", "missing [case] table (it needs at least `id`)")
-        self.keys(case_t, CASE_KEYS, "[case]")
-        case_id = self.typed(case_t, "id", str, "[case]")
+        self.keys(case_t, CASE_KEYS, "[case]", ("case",))
+        case_id = self.typed(case_t, "id", str, "[case]", ("case",))
         if "case" in data and "id" not in case_t:
-            self.problem("[case]", "missing `id` (a unique name shown in reports)")
+            self.problem("[case]", "missing `id` (a unique name shown in reports)", at=("case",))
         elif case_id is not None and not case_id.strip():
-            self.problem("[case]", "`id` is empty")
-        texts = {k: self.typed(case_t, k, str, "[case]", "") for k in ("source", "question", "answer")}
+            self.problem("[case]", "`id` is empty", at=("case", "id"))
+        texts = {k: self.typed(case_t, k, str, "[case]", ("case",), "")
+                 for k in ("source", "question", "answer")}
         self.library = self.load_library(case_t)
 
         case = RulingCase(id=case_id or "", path=str(self.path), library=self.library, **texts)
+        if self.lines is not None:
+            case.id_line = self.lines.line(("case", "id"))
         self.load_state(data, case)
         self.load_answers(data, case)
         self.load_steps(data, case)
@@ -335,7 +599,7 @@ class _Loader:
         return None if self.problems else case
 
     def load_library(self, case_t: dict) -> Optional[CardLibrary]:
-        rel = self.typed(case_t, "cards", str, "[case]")
+        rel = self.typed(case_t, "cards", str, "[case]", ("case",))
         if rel is None:
             if self.default_library is not None:
                 return self.default_library
@@ -345,57 +609,111 @@ class _Loader:
                 self.problem("[case] cards", "the built-in card set has errors: "
                              + err.diagnostics[0].render().splitlines()[0])
                 return None
-        where = (self.path.parent / rel)
-        if not where.is_file():
-            self.problem("[case] cards", f"no card set file `{rel}` (looked for {where}; "
-                                         "the path is relative to the case file)")
+        target = self.card_set_file(rel)
+        if target is None:
             return None
         try:
-            return load_cards(where)
+            return load_cards(target)
         except DiagnosticError as err:
-            first = err.diagnostics[0].render().splitlines()[0]
-            more = len(err.diagnostics) - 1
-            self.problem("[case] cards", f"the card set `{rel}` has errors: {first}"
-                         + (f" (and {more} more)" if more else ""))
+            # only the set's own diagnostics: one of a file it includes may quote a line
+            # of a file that is no card set at all
+            own = [d for d in err.diagnostics if d.path == str(target)]
+            first = (own[0].render().splitlines()[0] if own
+                     else f"{len(err.diagnostics)} problems in the files it includes")
+            more = len(own) - 1
+            self.problem("[case] cards", f"the card set `{_cut(rel)}` has errors: {first}"
+                         + (f" (and {more} more)" if more > 0 else ""), at=("case", "cards"))
             return None
 
+    def card_set_file(self, rel: str) -> Optional[Path]:
+        """The card set ``[case] cards`` names, or None after a problem.  Nothing of a
+        file outside the allowed folders is read or shown (see :data:`CARDS_RULE`)."""
+        at = ("case", "cards")
+        where = "[case] cards"
+        builtin = _builtin_sets()
+        if rel in builtin:
+            return builtin[rel]
+        shown = _cut(rel)
+        if "\x00" in rel or not rel.strip():
+            self.problem(where, f"`{shown}` is not a card set", CARDS_RULE, at=at)
+            return None
+        written = Path(rel)
+        if written.is_absolute() or rel.startswith(("/", "\\")):
+            self.problem(where, f"`{shown}` is an absolute path; {CARDS_RULE}", at=at)
+            return None
+        if not rel.endswith(".wg"):
+            hint = did_you_mean(rel, builtin) or CARDS_RULE
+            self.problem(where, f"`{shown}` is neither a built-in card set nor a .wg file",
+                         hint, at=at)
+            return None
+        path = self.path.parent / written
+        # where it leads is checked before whether it exists: a case learns nothing of
+        # the files outside
+        try:
+            real = path.resolve()
+            home = self.path.parent.resolve()
+        except (OSError, RuntimeError, ValueError):
+            self.problem(where, f"`{shown}` cannot be followed (a symlink loop or a name too "
+                                "long)", CARDS_RULE, at=at)
+            return None
+        if not (real.is_relative_to(home.parent) and real.suffix == ".wg"):
+            self.problem(where, f"`{shown}` leads outside the case file's folder and the "
+                                f"folder above it; {CARDS_RULE}", at=at)
+            return None
+        if not files_exists(path):
+            self.problem(where, f"no card set file `{shown}` (looked for {_cut(str(path))}; "
+                                "the path is relative to the case file)", at=at)
+            return None
+        try:
+            check_regular(real, "card set file")
+        except Unreadable as err:
+            hint = None if err.hint == "give a card set file" else err.hint
+            self.problem(where, f"`{shown}` {err.message}", hint or CARDS_RULE, at=at)
+            return None
+        return path
+
     def load_state(self, data: dict, case: RulingCase) -> None:
-        st = self.table(data, "state", "top level")
-        self.keys(st, STATE_KEYS, "[state]")
+        at = ("state",)
+        st = self.table(data, "state", "top level", ())
+        self.keys(st, STATE_KEYS, "[state]", at)
         if "active" in st:
-            case.active = self.one_of(st["active"], PLAYERS, "[state]", "`active`") or "A"
+            case.active = self.one_of(st["active"], PLAYERS, "[state]", "`active`",
+                                      at + ("active",)) or "A"
         if "phase" in st:
-            case.phase = self.one_of(st["phase"], PHASES, "[state]", "`phase`") or "gain"
-        turn = self.typed(st, "turn", int, "[state]", 3)
+            case.phase = self.one_of(st["phase"], PHASES, "[state]", "`phase`",
+                                     at + ("phase",)) or "gain"
+        turn = self.typed(st, "turn", int, "[state]", at, 3)
         if turn < 1:
-            self.problem("[state]", f"`turn` must be 1 or more, not {turn}")
+            self.problem("[state]", f"`turn` must be 1 or more, not {_shown(turn)}",
+                         at=at + ("turn",))
             turn = 3
         case.turn = turn
-        case.played = self.typed(st, "played", bool, "[state]", False)
-        case.stun_set = self.typed(st, "stun_set", bool, "[state]", False)
-        case.seed = self.typed(st, "seed", int, "[state]", 0)
+        case.played = self.typed(st, "played", bool, "[state]", at, False)
+        case.stun_set = self.typed(st, "stun_set", bool, "[state]", at, False)
+        case.seed = self.typed(st, "seed", int, "[state]", at, 0)
         for p in PLAYERS:
-            case.players[p] = self.load_player(self.table(st, p, "[state]"), f"[state.{p}]")
-        field = self.table(st, "field", "[state]")
+            case.players[p] = self.load_player(self.table(st, p, "[state]", at), f"[state.{p}]",
+                                               at + (p,))
+        field = self.table(st, "field", "[state]", at)
         for sq, spec in field.items():
             where = f"[state.field] {sq}"
-            if self.square(sq, "[state.field]") is None:
+            if self.square(sq, "[state.field]", at + ("field", sq)) is None:
                 continue
             if spec == "empty":
                 continue
-            stack = self.load_stack(spec, where)
+            stack = self.load_stack(spec, where, at + ("field", sq))
             if stack is not None:
                 case.field[sq] = stack
 
-    def load_player(self, t: dict, where: str) -> PlayerSetup:
-        self.keys(t, PLAYER_KEYS, where)
+    def load_player(self, t: dict, where: str, at: tuple) -> PlayerSetup:
+        self.keys(t, PLAYER_KEYS, where, at)
         kw = {}
         for key, attr in (("hand", "hand"), ("stock", "stock"), ("break", "break_")):
-            ids = self.id_list(t, key, where)
+            ids = self.id_list(t, key, where, at)
             if ids is not None:
                 kw[attr] = ids
         if "standby" in t:
-            slots = self.standby(t["standby"], where)
+            slots = self.standby(t["standby"], where, at + ("standby",))
             if slots is not None:
                 kw["standby"] = slots
         if "pool" in t:
@@ -403,68 +721,77 @@ class _Loader:
                 self.problem(where, f"`pool` must be a list of colors (e.g. [\"red\", \"red\"]), "
                                     f"not {_type_name(t['pool'])}",
                              "a number is accepted only under [expect]" if isinstance(t["pool"], int)
-                             else None)
+                             else None, at=at + ("pool",))
             else:
-                kw["pool"] = self.colors(t["pool"], f"{where} pool")
+                kw["pool"] = self.colors(t["pool"], f"{where} pool", at + ("pool",))
         return PlayerSetup(**kw)
 
-    def load_stack(self, spec: Any, where: str, expect: bool = False) -> Optional[Stack]:
+    def load_stack(self, spec: Any, where: str, at: tuple, expect: bool = False) -> Optional[Stack]:
         if not isinstance(spec, dict):
             self.problem(where, f"a square is a table {{ holder = \"A\", cards = [...] }} or "
-                                f"\"empty\", not {_type_name(spec)} `{spec!r}`")
+                                f"\"empty\", not {_type_name(spec)} `{_shown(spec)}`", at=at)
             return None
-        self.keys(spec, STACK_KEYS, where)
+        self.keys(spec, STACK_KEYS, where, at)
         holder = None
         if "holder" in spec:
-            holder = self.one_of(spec["holder"], PLAYERS, where, "`holder`")
+            holder = self.one_of(spec["holder"], PLAYERS, where, "`holder`", at + ("holder",))
             if holder is None:
                 return None
         elif not expect:
-            self.problem(where, "missing `holder` (the owner of the stack's cards, R1.4)")
+            self.problem(where, "missing `holder` (the owner of the stack's cards, R1.4)", at=at)
             return None
-        cards = self.id_list(spec, "cards", where)
+        cards = self.id_list(spec, "cards", where, at)
         if cards is None and not expect:
             if "cards" not in spec:
-                self.problem(where, "missing `cards` (bottom first)")
+                self.problem(where, "missing `cards` (bottom first)", at=at)
             return None
         if cards is not None and not cards and "cards" in spec and not spec["cards"]:
             self.problem(where, "`cards` is empty; leave the square out (or write \"empty\") "
-                                "for an empty square")
+                                "for an empty square", at=at + ("cards",))
             return None
         return Stack(holder, cards)
 
     def load_answers(self, data: dict, case: RulingCase) -> None:
-        t = self.table(data, "answers", "top level")
-        self.keys(t, PLAYERS, "[answers]", "answers are listed per player: A = [...], B = [...]")
+        at = ("answers",)
+        t = self.table(data, "answers", "top level", ())
+        self.keys(t, PLAYERS, "[answers]", at,
+                  "answers are listed per player: A = [...], B = [...]")
         for p in PLAYERS:
             if p not in t:
                 continue
             value = t[p]
             if not isinstance(value, list):
-                self.problem("[answers]", f"`{p}` must be a list of answers, not {_type_name(value)}")
+                self.problem("[answers]", f"`{p}` must be a list of answers, not {_type_name(value)}",
+                             at=at + (p,))
                 continue
             out = []
             for n, ans in enumerate(value, start=1):
-                checked = self.answer_form(ans, f"[answers] {p}[{n}]")
+                checked = self.answer_form(ans, f"[answers] {p}[{n}]", at + (p, n - 1))
                 if checked is not None:
                     out.append(checked)
             case.answers[p] = out
 
-    def answer_form(self, ans: Any, where: str) -> Optional[str]:
+    def answer_form(self, ans: Any, where: str, at: tuple) -> Optional[str]:
         if not isinstance(ans, str):
             if isinstance(ans, int) and not isinstance(ans, bool):
-                self.problem(where, f"answer {ans} must be a string", f"write \"slot {ans}\" for a "
-                             "standby slot")
+                if 0 <= ans < 10 ** 6:
+                    hint = f"write \"slot {ans}\" for a standby slot"
+                else:
+                    hint = f"write a string; standby slots are \"slot 1\" to \"slot {STANDBY_SLOTS}\""
+                self.problem(where, f"answer {_shown(ans)} must be a string", hint, at=at)
             else:
-                self.problem(where, f"an answer must be a string, not {_type_name(ans)}")
+                self.problem(where, f"an answer must be a string, not {_type_name(ans)}", at=at)
             return None
         if ans in SQUARES or ans in YES_NO or ans in POINT_COLORS:
             return ans
         m = re.fullmatch(r"slot ([0-9]+)", ans)
         if m:
-            if 1 <= int(m.group(1)) <= STANDBY_SLOTS:
+            # compared as text first: int() refuses numbers of more than 4,300 digits
+            digits = m.group(1).lstrip("0") or "0"
+            if len(digits) == 1 and 1 <= int(digits) <= STANDBY_SLOTS:
                 return ans
-            self.problem(where, f"answer `{ans}`: standby slots are 1 to {STANDBY_SLOTS}")
+            self.problem(where, f"answer `{_cut(ans)}`: standby slots are 1 to {STANDBY_SLOTS}",
+                         at=at)
             return None
         if self.library is not None and ans in self.library:
             return ans
@@ -476,8 +803,8 @@ class _Loader:
             hint = unknown_id_hint(ans, self.library)
         else:
             hint = did_you_mean(ans, forms)
-        self.problem(where, f"answer `{ans}` is not a square, a card id, `slot N`, yes/no or a "
-                            "color", hint)
+        self.problem(where, f"answer `{_cut(ans)}` is not a square, a card id, `slot N`, yes/no "
+                            "or a color", hint, at=at)
         return None
 
     def load_steps(self, data: dict, case: RulingCase) -> None:
@@ -485,187 +812,235 @@ class _Loader:
             return
         steps = data["step"]
         if isinstance(steps, dict):
-            self.problem("[step]", "steps are an array of tables: write [[step]], not [step]")
+            self.problem("[step]", "steps are an array of tables: write [[step]], not [step]",
+                         at=("step",))
             return
         if not isinstance(steps, list):
-            self.problem("top level", f"`step` must be [[step]] tables, not {_type_name(steps)}")
+            self.problem("top level", f"`step` must be [[step]] tables, not {_type_name(steps)}",
+                         at=("step",))
             return
         for n, t in enumerate(steps, start=1):
             where = f"[[step]] {n}"
+            at = ("step", n - 1)
             if not isinstance(t, dict):
-                self.problem(where, "must be a table")
+                self.problem(where, "must be a table", at=at)
                 continue
-            self.keys(t, STEP_KEYS, where)
+            self.keys(t, STEP_KEYS, where, at)
             if "action" not in t:
-                self.problem(where, "missing `action`", "one of " + ", ".join(ACTIONS))
+                self.problem(where, "missing `action`", "one of " + ", ".join(ACTIONS), at=at)
                 continue
-            action = self.one_of(t["action"], ACTIONS, where, "action")
+            action = self.one_of(t["action"], ACTIONS, where, "action", at + ("action",))
             if action is None:
                 continue
             player = None
             if "player" in t:
-                player = self.one_of(t["player"], PLAYERS, where, "`player`")
+                player = self.one_of(t["player"], PLAYERS, where, "`player`", at + ("player",))
             needs = ACTIONS[action]
             for key in STEP_ARGS:
                 if key in t and key not in needs:
                     takes = " and ".join(f"`{k}`" for k in needs) or "no other keys"
-                    self.problem(where, f"`{action}` does not take `{key}` (it takes {takes})")
+                    self.problem(where, f"`{action}` does not take `{key}` (it takes {takes})",
+                                 at=at + (key,))
             args: dict = {}
             for key in needs:
                 if key not in t:
-                    self.problem(where, f"`{action}` needs `{key}`")
+                    self.problem(where, f"`{action}` needs `{key}`", at=at + (key,))
                     continue
                 value = t[key]
                 if key == "card":
-                    args[key] = self.card_id(value, where)
+                    args[key] = self.card_id(value, where, at + (key,))
                 elif key == "square":
-                    args[key] = self.square(value, where)
+                    args[key] = self.square(value, where, at + (key,))
                 elif key == "slot":
                     if isinstance(value, bool) or not isinstance(value, int):
                         self.problem(where, f"`slot` must be an integer 1 to {STANDBY_SLOTS}, "
-                                            f"not {_type_name(value)} `{value!r}`")
+                                            f"not {_type_name(value)} `{_shown(value)}`",
+                                     at=at + (key,))
                     elif not 1 <= value <= STANDBY_SLOTS:
-                        self.problem(where, f"`slot` must be 1 to {STANDBY_SLOTS}, not {value} "
-                                            "(slots are numbered from 1)")
+                        self.problem(where, f"`slot` must be 1 to {STANDBY_SLOTS}, not "
+                                            f"{_shown(value)} (slots are numbered from 1)",
+                                     at=at + (key,))
                     else:
                         args[key] = value
             illegal = False
             if "expect" in t:
                 if t["expect"] != "illegal":
                     self.problem(where, f"a step's `expect` can only be \"illegal\", not "
-                                        f"`{t['expect']!r}`")
+                                        f"`{_shown(t['expect'])}`", at=at + ("expect",))
                 illegal = True
             case.steps.append(Step(n, action, player, illegal=illegal, **args))
 
     def load_expect(self, data: dict, case: RulingCase) -> None:
-        t = self.table(data, "expect", "top level")
+        at = ("expect",)
+        t = self.table(data, "expect", "top level", ())
         # written order is kept: the first difference is reported in file order
         for key, value in t.items():
             if key not in EXPECT_KEYS:
-                self.keys({key: value}, EXPECT_KEYS, "[expect]")
+                self.keys({key: value}, EXPECT_KEYS, "[expect]", at)
             elif key == "winner":
-                w = self.one_of(value, PLAYERS + ("none",), "[expect]", "`winner`")
+                w = self.one_of(value, PLAYERS + ("none",), "[expect]", "`winner`", at + (key,))
                 if w is not None:
                     case.checks.append(Check("winner", "winner", None, "winner", w))
             elif key in PLAYERS:
                 if not isinstance(value, dict):
-                    self.problem("[expect]", f"`{key}` must be a table")
+                    self.problem("[expect]", f"`{key}` must be a table", at=at + (key,))
                     continue
                 self.load_expect_player(value, key, case)
             else:  # field
                 if not isinstance(value, dict):
-                    self.problem("[expect]", "`field` must be a table of squares")
+                    self.problem("[expect]", "`field` must be a table of squares", at=at + (key,))
                     continue
                 for sq, spec in value.items():
-                    if self.square(sq, "[expect.field]") is None:
+                    sq_at = at + ("field", sq)
+                    if self.square(sq, "[expect.field]", sq_at) is None:
                         continue
                     where = f"[expect.field] {sq}"
                     if spec == "empty":
                         case.checks.append(Check(f"field.{sq}", "square", None, sq, None))
                         continue
                     if isinstance(spec, str):
-                        self.problem(where, f"`{spec}`: a square is \"empty\" or a table "
-                                            "{ holder = ..., cards = [...] }")
+                        self.problem(where, f"`{_cut(spec)}`: a square is \"empty\" or a table "
+                                            "{ holder = ..., cards = [...] }", at=sq_at)
                         continue
-                    stack = self.load_stack(spec, where, expect=True)
+                    stack = self.load_stack(spec, where, sq_at, expect=True)
                     if stack is not None:
                         if stack.holder is None and stack.cards is None:
-                            self.problem(where, "write `holder`, `cards` or both")
+                            self.problem(where, "write `holder`, `cards` or both", at=sq_at)
                             continue
                         case.checks.append(Check(f"field.{sq}", "square", None, sq, stack))
 
     def load_expect_player(self, t: dict, p: str, case: RulingCase) -> None:
         where = f"[expect.{p}]"
+        at = ("expect", p)
         for key, value in t.items():
             what = f"{p}.{key}"
+            key_at = at + (key,)
             if key not in EXPECT_PLAYER_KEYS:
-                self.keys({key: value}, EXPECT_PLAYER_KEYS, where)
+                self.keys({key: value}, EXPECT_PLAYER_KEYS, where, at)
             elif key in ("hand", "break"):
-                ids = self.id_list(t, key, where)
+                ids = self.id_list(t, key, where, at)
                 if ids is not None:
                     case.checks.append(Check(what, "multiset", p, key, ids))
             elif key == "stock":
-                ids = self.id_list(t, key, where)
+                ids = self.id_list(t, key, where, at)
                 if ids is not None:
                     case.checks.append(Check(what, "exact", p, key, ids))
             elif key == "standby":
-                slots = self.standby(value, where)
+                slots = self.standby(value, where, key_at)
                 if slots is not None:
                     case.checks.append(Check(what, "standby", p, key, slots))
             elif key == "pool":
                 if isinstance(value, int) and not isinstance(value, bool):
                     if value < 0:
-                        self.problem(where, f"`pool` cannot be negative ({value})")
+                        self.problem(where, f"`pool` cannot be negative ({_shown(value)})",
+                                     at=key_at)
                         continue
                     case.checks.append(Check(what, "pool", p, key, value))
                 elif isinstance(value, list):
-                    colors = self.colors(value, f"{where} pool")
+                    colors = self.colors(value, f"{where} pool", key_at)
                     if colors is not None:
                         case.checks.append(Check(what, "pool", p, key, colors))
                 else:
                     self.problem(where, f"`pool` must be a number or a list of colors, "
-                                        f"not {_type_name(value)}")
+                                        f"not {_type_name(value)}", at=key_at)
             elif key in ("stock_top", "stock_bottom"):
                 if isinstance(value, str):
-                    cid = self.card_id(value, f"{where} {key}")
+                    cid = self.card_id(value, f"{where} {key}", key_at)
                     if cid is not None:
                         case.checks.append(Check(what, key, p, key, (cid,)))
                 else:
-                    ids = self.id_list(t, key, where)
+                    ids = self.id_list(t, key, where, at)
                     if ids is not None:
                         case.checks.append(Check(what, key, p, key, ids))
             else:  # counts and points
-                n = self.typed(t, key, int, where)
+                n = self.typed(t, key, int, where, at)
                 if n is not None:
                     if n < 0:
-                        self.problem(where, f"`{key}` cannot be negative ({n})")
+                        self.problem(where, f"`{key}` cannot be negative ({_shown(n)})", at=key_at)
                         continue
                     case.checks.append(Check(what, "count", p, key, n))
+
+
+def _located(path: str, line: int, text: str, col: int = 0) -> str:
+    """A problem as reported: ``path:LINE: text`` (``path:LINE:COL:``, or ``path:`` when
+    the problem has no place in the file), control characters made visible."""
+    where = path + (f":{line}" if line else "") + (f":{col}" if line and col else "")
+    return printable(f"{where}: {text}")
 
 
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 _TOML_END = re.compile(r"\s*\(at end of document\)$")
 
 
-def _toml_problem(err: tomllib.TOMLDecodeError, text: str) -> str:
+def _toml_problem(err: tomllib.TOMLDecodeError, text: str, path: str) -> str:
     msg = str(err)
     m = _TOML_AT.search(msg)
     if m:
-        return f"line {m.group(1)}, column {m.group(2)}: invalid TOML: {msg[:m.start()]}"
+        return _located(path, int(m.group(1)), f"invalid TOML: {msg[:m.start()]}", int(m.group(2)))
     m = _TOML_END.search(msg)
     if m:
-        return (f"line {len(text.splitlines()) or 1}: invalid TOML at the end of the file: "
-                f"{msg[:m.start()]}")
-    return f"invalid TOML: {msg}"
+        return _located(path, len(text.splitlines()) or 1,
+                        f"invalid TOML at the end of the file: {msg[:m.start()]}")
+    return _located(path, 0, f"invalid TOML: {msg}")
+
+
+def _number_problem(text: str, path: str) -> str:
+    """The problem of a TOML integer too long for ``int()`` (tomllib raises a plain
+    ValueError for it, with no position)."""
+    limit = sys.get_int_max_str_digits() or 4300
+    found = _long_number(text, limit)
+    if found is None:
+        return _located(path, 0, f"a number in the file has more than {limit:,} digits, more "
+                                 "than can be read", )
+    line, col, digits = found
+    return _located(path, line, f"a number of {digits:,} digits is too long to read: numbers "
+                                f"have at most {limit:,} digits (turns, seeds, slots and counts "
+                                "are small numbers)", col)
+
+
+CASE_FILE = "ruling case file"
+
+
+def _unreadable(path: str, err: Unreadable) -> str:
+    hint = err.hint
+    if hint == f"give a {CASE_FILE}":  # says no more than the message
+        hint = "a ruling case is a TOML text file, see docs/rulings.md"
+    return _located(path, err.line, err.message + (f" ({hint})" if hint else ""), err.col)
+
+
+# A ruling case is a few hundred bytes; reading (tomllib) a file of megabytes takes
+# seconds, so a case file is refused above this size.
+MAX_CASE_BYTES = 1024 * 1024
 
 
 def load_case(path: Union[str, Path], library: Optional[CardLibrary] = None, *,
               board_only: bool = False) -> RulingCase:
     """Read and validate one case file; raises :class:`CaseProblems` listing every problem.
 
+    Each problem reads ``path:LINE: [table] key: what is wrong (what would be right)``.
     ``board_only``: the file only needs ``[state]`` and ``[answers]`` (``wgdsl simulate
     --state``); a missing ``[case]`` table is fine and the case is named after the file."""
     p = Path(path)
+    name = str(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CaseProblems(str(path), ["no such file"]) from None
-    except IsADirectoryError:
-        raise CaseProblems(str(path), ["is a directory, not a case file"]) from None
-    except UnicodeDecodeError as err:
-        raise CaseProblems(str(path), [f"is not UTF-8 text (byte {err.start})"]) from None
-    except OSError as err:
-        raise CaseProblems(str(path), [f"cannot be read: {err.strerror}"]) from None
+        text = read_text(p, CASE_FILE, max_bytes=MAX_CASE_BYTES)
+    except Unreadable as err:
+        raise CaseProblems(name, [_unreadable(name, err)]) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise CaseProblems(str(path), [_toml_problem(err, text)]) from None
+        raise CaseProblems(name, [_toml_problem(err, text, name)]) from None
+    except ValueError:  # an integer int() refuses: more than 4,300 digits
+        raise CaseProblems(name, [_number_problem(text, name)]) from None
+    except RecursionError:
+        raise CaseProblems(name, [_located(name, 0, "invalid TOML: arrays or tables are nested "
+                                                    "too deeply to read")]) from None
     if board_only and "case" not in data:
         data = {**data, "case": {"id": p.stem}}
-    loader = _Loader(p, library)
+    loader = _Loader(p, library, _Lines(text))
     case = loader.load(data)
     if case is None:
-        raise CaseProblems(str(path), loader.problems)
+        raise CaseProblems(name, loader.rendered())
     return case
 
 
@@ -879,20 +1254,36 @@ def run_case(case: RulingCase, *, keep: Optional[dict] = None) -> Result:
 
 
 def case_files(paths: Iterable[Union[str, Path]]) -> tuple[list[Path], list[Result]]:
-    """The ``*.toml`` files under ``paths`` (sorted per directory) and errors for bad paths."""
+    """The ``*.toml`` files under ``paths`` (sorted per directory) and errors for bad paths.
+
+    Nothing here raises or blocks: a missing path, a name too long for the system, a
+    FIFO or a device given as a path is an error result.  A FIFO or device found in a
+    directory is a file to load, and loading it reports what it is."""
     files: list[Path] = []
     errors: list[Result] = []
     for raw in paths:
         p = Path(raw)
-        if p.is_dir():
-            found = sorted(p.rglob("*.toml"))
+        if is_dir(p):
+            try:
+                found = sorted(f for f in p.rglob("*.toml"))
+            except OSError as err:
+                errors.append(Result(str(p), None, False,
+                                     _located(str(p), 0, f"cannot list this directory: "
+                                                         f"{err.strerror or err}")))
+                continue
             if not found:
-                errors.append(Result(str(p), None, False, "no *.toml case files in this directory"))
+                errors.append(Result(str(p), None, False,
+                                     _located(str(p), 0, "no *.toml case files in this directory")))
             files += found
-        elif p.is_file():
+        else:  # a file, or no usable path: say which without reading (nor blocking)
+            try:
+                check_regular(p, CASE_FILE)
+            except Unreadable as err:
+                if not files_exists(p) and err.message == "no such file":
+                    err = Unreadable("no such file or directory")
+                errors.append(Result(str(raw), None, False, _unreadable(str(raw), err)))
+                continue
             files.append(p)
-        else:
-            errors.append(Result(str(p), None, False, "no such file or directory"))
     return files, errors
 
 
@@ -905,24 +1296,24 @@ def run_paths(paths: Iterable[Union[str, Path]], *,
             on_result(r, None)
     seen: dict[str, str] = {}
     for f in files:
+        keep: Optional[dict] = None
         try:
             case = load_case(f)
         except CaseProblems as err:
             r = Result(str(f), None, False, "; ".join(err.problems))
+        except Exception as err:  # a loader bug must not hide the other cases
+            r = Result(str(f), None, False, _located(
+                str(f), 0, f"wgdsl failed while loading this case: {type(err).__name__}: {err}"))
         else:
             if case.id in seen:
-                r = Result(str(f), None, False,
-                           f"[case] id `{case.id}` is already used by {seen[case.id]}")
-                keep = None
+                r = Result(str(f), None, False, _located(
+                    str(f), case.id_line, f"[case] id `{_cut(case.id)}` is already used by "
+                                          f"{seen[case.id]}"))
             else:
                 seen[case.id] = str(f)
-                keep: Optional[dict] = {}
+                keep = {}
                 r = run_case(case, keep=keep)
-            if on_result:
-                on_result(r, keep)
-            results.append(r)
-            continue
         if on_result:
-            on_result(r, None)
+            on_result(r, keep)
         results.append(r)
     return results
