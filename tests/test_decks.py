@@ -254,3 +254,10 @@ def test_bytes_that_are_not_utf8_are_reported_at_line_and_column(tmp_path, lib):
 def test_cli_deck_check_of_dev_zero():
     res = CliRunner().invoke(main, ["deck", "check", "/dev/zero"])
     assert res.exit_code == 1 and "/dev/zero: error: is a device, not a deck file" in res.output
+
+
+def test_a_deck_file_over_a_megabyte_is_refused_before_reading(tmp_path, lib):
+    p = tmp_path / "deck.txt"
+    p.write_text("1 WG-001\n" * 120_000)  # 1,080,000 bytes: reading it took seconds
+    d = _problem(p, lib)
+    assert d.message == "is 1,080,000 bytes; a deck file may have at most 1,048,576"

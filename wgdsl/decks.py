@@ -9,7 +9,8 @@ A deck file lists a stock, one ``COUNT ID`` per line::
 Blank lines and ``#`` comments are ignored; the same id may appear on several lines
 (the counts add up).  A count is a whole number from 1 to :data:`MAX_COUNT` (999): no
 legal stock holds more than 3 cards of a name (R3.2), so a larger count is a slip and is
-refused while reading, at its line and column, before any stock is built from it.  :func:`parse_deck` reports every malformed line, unknown id
+refused while reading, at its line and column, before any stock is built from it.  A
+deck file may have at most 1 MB (:data:`MAX_DECK_BYTES`).  :func:`parse_deck` reports every malformed line, unknown id
 (with a did-you-mean) and bad count as a :class:`~wgdsl.diagnostics.Diagnostic`
 pointing at the offending text.  :func:`validate_deck` checks the construction rules
 of R3 (size, copies per *name*, unique cards), each problem citing its rule.
@@ -37,6 +38,9 @@ MAX_UNIQUE = 1  # R3.3
 # a name, so any count above that is refused by R3.2; this bound only keeps a slip (or a
 # 4,301-digit number, more than int() reads) from becoming a stock of a billion cards.
 MAX_COUNT = 999
+# A deck file is a few dozen lines; reading one of megabytes takes seconds, so a larger
+# file is refused before it is read.
+MAX_DECK_BYTES = 1024 * 1024
 
 _TOKEN = re.compile(r"\S+")
 
@@ -202,7 +206,7 @@ def validate_deck(deck: Deck, library: CardLibrary, *, starter: bool = False) ->
 def read_deck(path: Union[str, Path], library: CardLibrary) -> tuple[Optional[Deck], list[Diagnostic], Optional[str]]:
     """(deck, problems, text) for a deck file; the deck is None when it cannot be read."""
     try:
-        text = read_text(path, "deck file")
+        text = read_text(path, "deck file", max_bytes=MAX_DECK_BYTES)
     except Unreadable as err:
         where = Pos(err.line, err.col, err.line, err.col + 1) if err.line else NOWHERE
         hint = err.hint
