@@ -412,7 +412,7 @@ def _builtin_sets() -> dict[str, Path]:
     return {p.stem: p for p in sorted(folder.glob("*.wg"))}
 
 
-CARDS_RULE = ("`cards` is a built-in set's name (`wg01`) or a relative path to a .wg file in "
+CARDS_RULE = ("`cards` is a built-in set's name (`wg01`) or a relative path to a .wg file under "
               "the case file's folder or the folder just above it (`../set.wg`)")
 
 
