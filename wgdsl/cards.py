@@ -167,7 +167,7 @@ def _check(text: str, path: str, stack: tuple):
 
 def library_from_text(text: str, path: str = "<input>", _stack: tuple = ()) -> CardLibrary:
     cardset, diagnostics, included, sources = _check(text, path, _stack)
-    if diagnostics:
+    if any(d.severity == "error" for d in diagnostics):  # warnings do not stop a set
         raise DiagnosticError(diagnostics, {**sources, path: text})
     by_id = {c.id: c for c in included}
     by_id.update((c.id, card_def(c)) for c in cardset.cards)

@@ -10,7 +10,9 @@ with the rule (R-number) behind it, every problem of a parsed set, not only the 
 * each effect (:mod:`wgdsl.effect_checks`): events and rules that cannot happen where
   the effect works (R13), ``it`` / ``that card`` / ``if you do`` / ``cancel that play``
   with nothing to refer to, costs a player cannot pay, copies that are not made on
-  entering, unknown phases and point colors, ``owner's`` where cards come from.
+  entering, unknown phases and point colors, ``owner's`` where cards come from;
+* effects that can trigger each other without end (:mod:`wgdsl.loops`): warnings, which
+  do not stop a set from loading.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from . import ast
 from .cards import COLORS, MARKS
 from .diagnostics import Diagnostic, did_you_mean, one_of
 from .effect_checks import check_effect
+from .loops import find_loops
 
 
 @attrs.define
@@ -54,6 +57,8 @@ def check(cardset: ast.CardSet, included=()) -> list[Diagnostic]:
         _check_stats(card, report)
         for effect in card.effects:
             check_effect(effect, names, report)
+    if not report.diagnostics:  # a sound set: warn of effects that can trigger themselves
+        report.diagnostics.extend(find_loops(cardset, included))
     return report.diagnostics
 
 

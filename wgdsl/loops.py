@@ -1,0 +1,398 @@
+"""Effects that can trigger themselves again: the trigger graph of a card set.
+
+A triggered effect (``dimension:`` or ``field when ...:``) is a node.  An edge E → F
+means: while E resolves, one of its actions can raise an event F waits for —
+
+* a card put onto an empty square *enters* the field (its own dimension effects and
+  every ``when ... enters field`` effect);
+* a card moved from the field to a zone *leaves* it (``when ... leaves field [to ZONE]``);
+* a card chosen on the field *becomes a target* (``when ... becomes target``), and so
+  does the card a copy copies as it enters.
+
+(Plays from hand, seizing and turns are never raised by effects: no edge leads to them.)
+Which cards an action can be about is read from its words (``this``, ``a card named
+"..."``, ``of cost 2 or less``, ``that card``, ``it``); anything else may be any card.
+
+A cycle of this graph is a chain of effects that may never end.  It is only reported when
+the cards it moves can come back: an edge that takes cards from a zone (the hand, the
+stock, ...) needs some effect of the cycle to put cards into that zone, otherwise every
+round uses a card up and the chain ends with the zone.  Each cycle found is a warning at
+the action of the first card of the file on it, naming the cards and the path; the
+engine itself stops such a chain at run time (wgdsl.engine.MAX_RESOLUTIONS, raising
+RunawayEffects).  See docs/language.md, "Effects that never end".
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Iterable, Optional
+
+import attrs
+
+from . import ast
+from .diagnostics import Diagnostic
+from .fmt import fmt_action, fmt_event
+
+FIELD = "field"
+OFF_FIELD = frozenset({"hand", "stock", "break", "standby"})
+ON_FIELD = frozenset({FIELD})
+MAX_CYCLE = 8  # longest cycle searched for
+MAX_PATHS = 20000  # paths explored per effect before giving up (a warning, not a proof)
+_OPS = {"<=": operator.le, "<": operator.lt, ">=": operator.ge, ">": operator.gt, "=": operator.eq}
+
+
+@attrs.frozen
+class _Card:
+    id: str
+    names: frozenset
+    cost: int
+    effects: tuple
+    copier: bool  # enters as a copy of another card: any dimension effect may follow
+    own: bool  # written in the file being checked (not an included set)
+
+
+@attrs.frozen
+class _Raise:
+    """An event an action can raise: its kind, the cards it can be about (None: any), the
+    zones a leaving card goes to, where the moved cards come from (None: nothing moves)."""
+
+    kind: str  # enters | leaves | targeted
+    cards: Optional[frozenset]
+    to: frozenset = frozenset()
+    source: Optional[frozenset] = None
+    action: Optional[ast.Action] = None
+
+
+@attrs.define(eq=False)
+class _Node:
+    card: _Card
+    effect: ast.Triggered
+    order: int
+    raises: list = attrs.Factory(list)
+    puts: set = attrs.Factory(set)  # the zones its moves put cards into
+    subject: Optional[frozenset] = None  # the ids its event's card filter can match (None: any)
+
+    @property
+    def name(self) -> str:
+        event = self.effect.event
+        return f"{self.card.id} ({fmt_event(event) if event is not None else 'dimension'})"
+
+
+def _cards(cardset: ast.CardSet, included: Iterable) -> list[_Card]:
+    out = []
+    for c in included:
+        out.append(_card(c.id, (c.name, c.en_name), c.cost, c.effects, own=False))
+    for c in cardset.cards:
+        cost = c.stat("cost", 0)
+        out.append(_card(c.id, (c.name, c.en_name), cost if isinstance(cost, int) else 0,
+                         c.effects, own=True))
+    return out
+
+
+def _card(cid, names, cost, effects, own) -> _Card:
+    copier = any(isinstance(e, ast.Triggered) and e.event is None
+                 and any(isinstance(a, ast.EnterAsCopy) for a in e.actions) for e in effects)
+    return _Card(cid, frozenset(n for n in names if n), cost, tuple(effects), copier, own)
+
+
+# ---------------------------------------------------------------------------- what an effect raises
+class _Walk:
+    """Reads one effect's actions in order, tracking where ``this`` and ``it`` are."""
+
+    def __init__(self, node: _Node, cards: list[_Card]):
+        self.node = node
+        self.cards = cards
+        effect = node.effect
+        event = effect.event
+        self.event = event
+        self.this_at = self._this_at_start(event)
+        self.it: tuple = (None, frozenset())  # (cards, where they are)
+
+    @staticmethod
+    def _this_at_start(event: Optional[ast.Event]) -> frozenset:
+        if event is None or not isinstance(event.subject, ast.This):
+            return ON_FIELD  # a dimension effect, or a field effect of a card on the field
+        if event.kind == "leaves":
+            return frozenset({event.to}) if event.to else OFF_FIELD
+        if event.kind == "seized":
+            return frozenset({"break"})
+        return ON_FIELD
+
+    def matching(self, f: ast.Filter) -> Optional[frozenset]:
+        """The ids a filter can match (None: any card)."""
+        if f.name is None and f.cost is None:
+            return None
+        found = []
+        for c in self.cards:
+            if f.name is not None and f.name not in c.names:
+                continue
+            if f.cost is not None and not _OPS.get(f.cost.op, operator.eq)(c.cost, f.cost.value):
+                continue
+            found.append(c.id)
+        return frozenset(found)
+
+    def selected(self, sel) -> tuple[Optional[frozenset], frozenset]:
+        """(the ids ``sel`` can pick, the zones they are in)."""
+        if isinstance(sel, ast.This):
+            return frozenset({self.node.card.id}), self.this_at
+        if isinstance(sel, ast.It):
+            return self.it
+        if isinstance(sel, ast.ThatCard):
+            event = self.event
+            if event is None:
+                return None, frozenset()
+            subject = event.subject
+            ids = (frozenset({self.node.card.id}) if isinstance(subject, ast.This)
+                   else self.matching(subject) if isinstance(subject, ast.Filter) else None)
+            if event.kind == "leaves":
+                return ids, frozenset({event.to}) if event.to else OFF_FIELD
+            if event.kind == "seized":
+                return ids, frozenset({"break"})
+            if event.kind == "plays":
+                return ids, frozenset({"hand"})
+            return ids, ON_FIELD
+        if isinstance(sel, (ast.Choose, ast.Random, ast.Every)):
+            f = sel.filter
+            if f.zone is None:
+                where = frozenset({"standby"}) if f.noun == "stun" else ON_FIELD
+            else:
+                where = ON_FIELD if f.zone.is_field else frozenset({f.zone.name})
+            return self.matching(f), where
+        if isinstance(sel, ast.Stacks):
+            return None, ON_FIELD
+        if isinstance(sel, ast.EndCard):
+            return None, frozenset({"stock"})
+        return None, frozenset()
+
+    def targets(self, sel, action) -> None:
+        """R13.4: a card chosen on the field becomes a target."""
+        if isinstance(sel, ast.Choose) and sel.filter.noun != "stun":
+            ids, where = self.selected(sel)
+            if FIELD in where:
+                self.node.raises.append(_Raise("targeted", ids, action=action))
+
+    def action(self, action, maybe: bool = False) -> None:
+        if isinstance(action, ast.May):
+            self.action(action.action, maybe=True)
+            return
+        if isinstance(action, ast.If):
+            self.action(action.action, maybe=True)
+            return
+        if isinstance(action, ast.Swap):
+            self.targets(action.first, action)
+            self.targets(action.second, action)
+            return
+        what = getattr(action, "what", None)
+        if what is None or isinstance(action, ast.EnterAsCopy):
+            return  # the copy's target is chosen as the card enters (see `enters` below)
+        self.targets(what, action)
+        ids, where = self.selected(what)
+        if isinstance(action, ast.Move):
+            dest = action.to
+            if isinstance(dest, ast.ToEmptySquare):
+                now = ON_FIELD
+                self.node.raises.append(_Raise("enters", ids, source=where, action=action))
+                if ids is None or any(c.copier for c in self.cards if c.id in ids):
+                    self.node.raises.append(_Raise("targeted", None, action=action))
+            else:
+                zone = "stock" if isinstance(dest, ast.ToEnd) else dest.zone.name
+                # a full standby sends the card to the break instead
+                now = frozenset({zone, "break"}) if zone == "standby" else frozenset({zone})
+                if FIELD in where:
+                    self.node.raises.append(_Raise("leaves", ids, to=now, source=ON_FIELD,
+                                                   action=action))
+            self.node.puts.update(now)
+        else:
+            now = where
+        if isinstance(what, ast.This):
+            self.this_at = (self.this_at | now) if maybe else now
+        if isinstance(action, (ast.Look, ast.Move, ast.Exhaust, ast.ChooseAction)):
+            self.it = (ids, (where | now) if maybe else now)
+
+
+def _nodes(cards: list[_Card]) -> list[_Node]:
+    nodes = []
+    for card in cards:
+        for effect in card.effects:
+            if not isinstance(effect, ast.Triggered):
+                continue
+            if effect.where != "dimension" and effect.where != "field":
+                continue
+            node = _Node(card, effect, len(nodes))
+            walk = _Walk(node, cards)
+            if effect.event is not None and isinstance(effect.event.subject, ast.Filter):
+                node.subject = walk.matching(effect.event.subject)
+            for action in effect.actions:
+                walk.action(action)
+            nodes.append(node)
+    return nodes
+
+
+# ---------------------------------------------------------------------------- edges
+def _about(ids: Optional[frozenset], card: _Card) -> bool:
+    return ids is None or card.id in ids
+
+
+def _overlap(a: Optional[frozenset], b: Optional[frozenset]) -> bool:
+    return a is None or b is None or bool(a & b)
+
+
+def _triggers(raised: _Raise, node: _Node, by_id: dict) -> bool:
+    """Can ``raised`` trigger ``node``?"""
+    event = node.effect.event
+    if event is None:  # a dimension effect: its own card enters, or a copy of it does
+        if raised.kind != "enters":
+            return False
+        return _about(raised.cards, node.card) or any(by_id[i].copier for i in raised.cards
+                                                      if i in by_id)
+    if event.kind != raised.kind:
+        return False
+    if event.kind == "leaves" and event.to is not None and event.to not in raised.to:
+        return False
+    subject = event.subject
+    if isinstance(subject, ast.This):
+        return _about(raised.cards, node.card)
+    if isinstance(subject, ast.Filter):
+        return _overlap(raised.cards, node.subject)
+    return False
+
+
+def _edges(nodes: list[_Node], cards: list[_Card]) -> dict:
+    """node -> {next node: [the raises that lead there]}."""
+    by_id = {c.id: c for c in cards}
+    out: dict = {n: {} for n in nodes}
+    for n in nodes:
+        for raised in n.raises:
+            for m in nodes:
+                if _triggers(raised, m, by_id):
+                    out[n].setdefault(m, []).append(raised)
+    return out
+
+
+# ---------------------------------------------------------------------------- cycles
+def _can_repeat(cycle: list[_Node], edges: dict) -> bool:
+    """Every move of the cycle takes cards from a zone some effect of the cycle refills."""
+    puts = set()
+    for n in cycle:
+        puts |= n.puts
+    for i, n in enumerate(cycle):
+        m = cycle[(i + 1) % len(cycle)]
+        if not any(r.source is None or (r.source & puts) for r in edges[n][m]):
+            return False
+    return True
+
+
+def _shortest_cycle(start: _Node, edges: dict, allowed: set) -> Optional[list[_Node]]:
+    """The shortest cycle through ``start`` (within ``allowed``) whose cards can come back."""
+    explored = 0
+    for length in range(1, MAX_CYCLE + 1):
+        stack = [(start, [start])]
+        while stack:
+            node, path = stack.pop()
+            for nxt in edges[node]:
+                explored += 1
+                if explored > MAX_PATHS:
+                    return None
+                if len(path) == length:
+                    if nxt is start and _can_repeat(path, edges):
+                        return path
+                    continue
+                if nxt in allowed and nxt not in path:
+                    stack.append((nxt, path + [nxt]))
+    return None
+
+
+def _components(nodes: list[_Node], edges: dict) -> dict:
+    """Tarjan's strongly connected components: node -> component number."""
+    index: dict = {}
+    low: dict = {}
+    on_stack: set = set()
+    stack: list = []
+    comp: dict = {}
+    counter = [0]
+
+    def visit(root):
+        work = [(root, iter(edges[root]))]
+        index[root] = low[root] = counter[0]
+        counter[0] += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            advanced = False
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = counter[0]
+                    counter[0] += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(edges[child])))
+                    advanced = True
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                number = len(set(comp.values()))
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    comp[member] = number
+                    if member is node:
+                        break
+
+    for n in nodes:
+        if n not in index:
+            visit(n)
+    return comp
+
+
+def find_loops(cardset: ast.CardSet, included: Iterable = ()) -> list[Diagnostic]:
+    """A warning for each chain of effects of ``cardset`` that can trigger itself forever."""
+    cards = _cards(cardset, included)
+    nodes = _nodes(cards)
+    if not any(n.raises for n in nodes):
+        return []
+    edges = _edges(nodes, cards)
+    comp = _components(nodes, edges)
+    members: dict = {}
+    for n in nodes:
+        members.setdefault(comp[n], set()).add(n)
+    covered: set = set()
+    out = []
+    for n in nodes:
+        if not n.card.own or n in covered:
+            continue
+        group = members[comp[n]]
+        if len(group) == 1 and n not in edges[n]:
+            continue
+        cycle = _shortest_cycle(n, edges, group)
+        if cycle is None:
+            continue
+        covered.update(cycle)
+        out.append(_warning(cardset.path, cycle, edges))
+    return out
+
+
+def _warning(path: str, cycle: list[_Node], edges: dict) -> Diagnostic:
+    first, second = cycle[0], cycle[1 % len(cycle)]
+    raised = edges[first][second][0]
+    action = raised.action
+    steps = " → ".join(n.name for n in cycle + [first])
+    what = {"enters": "puts a card onto the field", "leaves": "takes a card off the field",
+            "targeted": "targets a card"}[raised.kind]
+    if len(cycle) == 1:
+        message = f"this effect can trigger itself without end: {steps}"
+    else:
+        message = f"these effects can trigger each other without end: {steps}"
+    then = "this effect again" if len(cycle) == 1 else f"{second.name}, and so on round the chain"
+    hint = (f"`{fmt_action(action)}` {what}, which triggers {then}; if nothing ends it, a game "
+            "stops it at the engine's limit of effect resolutions in one action. End it with a "
+            "condition (`if ...:`), or move cards where they do not trigger it again "
+            "(docs/language.md, \"Effects that never end\")")
+    return Diagnostic(path, action.pos, message, hint, severity="warning")
