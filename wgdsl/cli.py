@@ -13,6 +13,7 @@ import click
 
 from . import __version__
 from .diagnostics import DiagnosticError
+from .errors import RunawayEffects
 
 CARDS_OPTION_HELP = "A card set file (.wg) to use instead of the built-in WG01 set."
 
@@ -25,6 +26,9 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except DiagnosticError as err:
             click.echo(err.render(), err=True)
+            ctx.exit(1)
+        except RunawayEffects as err:  # a card set whose effects never end (docs/language.md)
+            click.echo(f"error: {err.message}", err=True)
             ctx.exit(1)
 
 
@@ -69,6 +73,8 @@ def check_command(files, cards_path):
     A clean file prints `ok: N cards in PATH`.  Otherwise every problem is printed on
     stderr as `PATH:LINE:COL: error: ...` with the line, a caret under the offending
     words and a hint (often citing the rule, e.g. R13.1), and the exit status is 1.
+    Warnings (`PATH:LINE:COL: warning: ...`, such as effects that can trigger each other
+    without end) are printed the same way but leave the exit status 0.
     """
     from .cards import check_text, read_source
     from .diagnostics import render_all
@@ -80,12 +86,18 @@ def check_command(files, cards_path):
         text, problems = read_source(path)
         if text is not None:
             cardset, problems = check_text(text, path)
+        errors = sum(1 for d in problems if d.severity == "error")
+        warnings = len(problems) - errors
         if problems:
-            failed = True
             click.echo(render_all(problems, {path: text}), err=True)
-            click.echo(f"{path}: {len(problems)} error{'s' if len(problems) != 1 else ''}", err=True)
-        else:
-            click.echo(f"ok: {len(cardset.cards)} cards in {path}")
+        if errors:
+            failed = True
+            click.echo(f"{path}: {errors} error{'s' if errors != 1 else ''}"
+                       + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""),
+                       err=True)
+        else:  # warnings alone do not fail a set
+            click.echo(f"ok: {len(cardset.cards)} cards in {path}"
+                       + (f" ({warnings} warning{'s' if warnings != 1 else ''})" if warnings else ""))
     click.get_current_context().exit(1 if failed else 0)
 
 

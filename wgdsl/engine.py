@@ -9,6 +9,11 @@ seed and agents give the same log, byte for byte.
 Turn structure (R5): start, draw, standby, gain, end.  The start, draw and end phases
 need no decision and run by themselves; a game therefore always waits in the active
 player's standby or gain phase.
+
+Effects that never end: within one action at most ``MAX_RESOLUTIONS`` effects resolve and
+responses nest at most ``MAX_RESPONSE_DEPTH`` deep; past either limit the engine raises
+:class:`~wgdsl.errors.RunawayEffects` naming the repeating chain (docs/language.md,
+"Effects that never end").  The check is one counter per resolved effect.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import NamedTuple, Optional
 
 from . import rules
 from .cards import CardLibrary
+from .errors import RunawayEffects
 from .interpreter import Ctx, GameEvent, compiled_for, zone_squares
 from .state import OTHER, PLAYERS, SQUARES, STANDBY_SLOTS, GameState, Instance
 
@@ -28,6 +34,13 @@ ACTION_KINDS = ("set_stun", "discard_stun", "exhaust", "break_stun", "break_fiel
 _HANDLER_NAMES = {kind: "_do_" + kind for kind in ACTION_KINDS}
 HAND_SIZE = 7  # R4.1
 WIN_POINTS = 15  # R12.2
+# effects that never end (docs/language.md): a whole game of WG01 never resolves more than a
+# handful of effects in one action; a chain this long only repeats itself
+MAX_RESOLUTIONS = 1000  # effects resolved within one action
+MAX_RESPONSE_DEPTH = 40  # responses to a targeting/play raised inside responses (R13.5)
+_TRACED = 60  # the last resolutions before the limit are recorded to name the cycle
+_TRACE_FROM = MAX_RESOLUTIONS - _TRACED
+_LOG_KEPT = 40  # log lines of the stopped action kept before the runaway message
 
 
 class Action(NamedTuple):
@@ -119,6 +132,10 @@ class Game:
         self._logging = log
         self.pending: list = []
         self._checked_version = -1
+        self._resolved = 0  # effects resolved in the current action (runaway limit)
+        self._trace: list = []  # the last resolutions before the limit (to name the cycle)
+        self._responding: list = []  # the responses now resolving, outermost first
+        self._log_mark = 0  # log length when the current action began
 
     # ================================================================== set-up (R4)
     @classmethod
@@ -283,7 +300,8 @@ class Game:
         if action.player != st.active:
             raise IllegalAction(f"it is {st.active}'s turn, not {action.player}'s", "R5")
         handler = getattr(self, name)
-        logged = len(self.log.entries)
+        logged = self._log_mark = len(self.log.entries)
+        self._resolved = 0
         try:
             handler(action)
         except IllegalAction:
@@ -706,12 +724,23 @@ class Game:
 
     def _respond(self, ev: GameEvent) -> None:
         """R13.5 responses: effects reacting to a play or a targeting resolve at once."""
-        before = len(self.pending)
+        pending = self.pending
+        before = len(pending)
         self._emit(ev)
-        responses = self.pending[before:]
-        del self.pending[before:]
-        for pend in self._ordered(responses):
-            self._run(pend)
+        if len(pending) == before:
+            return
+        waiting = pending[before:]
+        del pending[before:]
+        chain = self._responding
+        if len(chain) >= MAX_RESPONSE_DEPTH:
+            self._runaway(chain + [_step_name(waiting[0])],
+                          f"stopped at {MAX_RESPONSE_DEPTH} responses inside responses")
+        for nxt in self._ordered(waiting):
+            chain.append(_step_name(nxt))
+            try:
+                self._run(nxt)
+            finally:
+                chain.pop()
 
     def target(self, inst: Instance, ctx: Ctx) -> None:
         """``inst`` becomes the target of ctx's effect (R13.4); responses resolve now."""
@@ -735,29 +764,59 @@ class Game:
             out.extend(mine)
         return out
 
+    def _next_trigger(self, waiting: list) -> Pending:
+        active = self.state.active
+        mine = [x for x in waiting if x.controller == active] or waiting
+        if len(mine) == 1:
+            return mine[0]
+        labels = [self._label(x.source) for x in mine]
+        pick = self.choose_option(mine[0].controller, "choose which of your effects resolves next",
+                                  list(dict.fromkeys(labels)))
+        return mine[labels.index(pick)]
+
     def _resolve_pending(self) -> None:
         st = self.state
-        while self.pending and st.winner is None:
-            active = st.active
-            mine = [x for x in self.pending if x.controller == active] or list(self.pending)
-            if len(mine) > 1:
-                labels = [self._label(x.source) for x in mine]
-                pick = self.choose_option(mine[0].controller,
-                                          "choose which of your effects resolves next",
-                                          list(dict.fromkeys(labels)))
-                nxt = mine[labels.index(pick)]
-            else:
-                nxt = mine[0]
-            self.pending.remove(nxt)
+        pending = self.pending
+        while pending and st.winner is None:
+            nxt = pending[0] if len(pending) == 1 else self._next_trigger(pending)
+            pending.remove(nxt)
             self._run(nxt)
             self.check_win()
         if st.winner is not None:
-            self.pending.clear()
+            pending.clear()
 
     def _run(self, pend: Pending) -> None:
-        src = pend.source
+        n = self._resolved = self._resolved + 1
+        if n > _TRACE_FROM:  # only a chain near the limit pays for recording itself
+            self._trace_step(pend, n)
         self.note(pend.controller, "effect", pend.effect.text)
-        pend.effect.run(Ctx(self, pend.controller, src, pend.event))
+        pend.effect.run(Ctx(self, pend.controller, pend.source, pend.event))
+
+    def _trace_step(self, pend: Pending, n: int) -> None:
+        if n == _TRACE_FROM + 1:
+            self._trace = []
+        self._trace.append(_step_name(pend))
+        if n > MAX_RESOLUTIONS:
+            self._runaway(self._trace, f"stopped after {MAX_RESOLUTIONS} effect resolutions "
+                                       "in one action")
+
+    def _runaway(self, steps: list, why: str) -> None:
+        """Stop an effect chain that never ends: RunawayEffects naming its cycle."""
+        cycle, repeats = _cycle(steps)
+        path = " → ".join(cycle + [cycle[0]] if repeats else cycle)
+        cards = list(dict.fromkeys(step.split(" (", 1)[0] for step in cycle))
+        message = (f"effects never end: {path} … {why} (the limit; see docs/language.md, "
+                   "\"Effects that never end\")")
+        self.pending.clear()
+        if self._logging:
+            entries = self.log.entries
+            keep = self._log_mark + _LOG_KEPT
+            if len(entries) > keep:
+                left_out = len(entries) - keep
+                del entries[keep:]
+                self.note(None, "runaway", f"… {left_out} log lines of the repeating chain left out")
+            self.note(None, "runaway", message)
+        raise RunawayEffects(message, cards, cycle)
 
     def _label(self, inst: Instance) -> str:
         return inst.square if inst.zone == "field" else inst.id
@@ -866,6 +925,24 @@ def _action(kind: str, p: str, card: str, square: Optional[str] = None,
     if act is None:
         act = _NAMED[key] = Action(kind, p, card=card, square=square, copy=copy)
     return act
+
+
+def _step_name(pend: Pending) -> str:
+    """One resolution, as a runaway message names it: ``XX-001 (dimension)``."""
+    eff = pend.effect
+    card = pend.source.id if pend.source is not None else eff.card
+    if eff.card and eff.card != card:
+        card = f"{card} as {eff.card}"
+    return f"{card} ({eff.label or eff.kind})"
+
+
+def _cycle(steps: list) -> tuple[list, bool]:
+    """The shortest repeating part of ``steps`` (and True), or every distinct step (False)."""
+    n = len(steps)
+    for period in range(1, n // 2 + 1):
+        if all(steps[i] == steps[i + period] for i in range(n - period)):
+            return list(steps[:period]), True
+    return list(dict.fromkeys(steps)), False
 
 
 def _card_answer(inst: Instance) -> str:

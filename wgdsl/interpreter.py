@@ -22,6 +22,7 @@ from typing import Callable, Optional
 import attrs
 
 from . import ast
+from .fmt import fmt_action, fmt_condition, fmt_event, fmt_selector
 from .state import BATTLE_ROW, HOME_ROW, OTHER, SQUARES
 
 # --------------------------------------------------------------------------- runtime
@@ -67,8 +68,11 @@ class CompiledEffect:
     kind: str  # "dimension" or an event kind
     run: Run
     matches: Callable  # (game, listener instance, event) -> bool
-    text: str  # for the log
+    text: str  # for the log: the card and the effect (`WG-xxx name: field effect (when ...)`)
     where: str = "field"
+    card: str = ""  # the id of the card whose text this effect is
+    label: str = ""  # short, for messages: `dimension` or the event (`when this leaves field`)
+    group: int = 0  # equal for effects that cannot be told apart: same card name, same text (R13.5)
 
 
 @attrs.frozen
@@ -360,8 +364,15 @@ def compile_action(action) -> Act:
         n = action.count
 
         def draw(ctx):
+            game = ctx.game
+            stock = game.state.players[ctx.controller].stock
+            # at most the cards the stock holds: once it is empty every further draw draws
+            # nothing (R5.2 ruling), said once in the log (`draw 1000000000 cards` ends at once)
             for _ in range(n):
-                ctx.game.draw(ctx.controller, by_effect=True)
+                empty = not stock
+                game.draw(ctx.controller, by_effect=True)
+                if empty:
+                    break
         return Act(draw, lambda ctx: bool(ctx.game.state.players[ctx.controller].stock))
 
     if isinstance(action, ast.Look):
@@ -589,6 +600,20 @@ def _effect_text(card, effect) -> str:
     return f"{card.id} {card.name}: {effect.where} effect"
 
 
+def _effect_label(effect) -> str:
+    event = getattr(effect, "event", None)
+    return fmt_event(event) if event is not None else effect.where
+
+
+# R13.5: triggers of the same card name and the same effect text cannot be told apart; one
+# number per (name, effect) across every compiled set (the AST compares without positions)
+_GROUPS: dict = {}
+
+
+def _group(card, effect) -> int:
+    return _GROUPS.setdefault((card.name, effect), len(_GROUPS) + 1)
+
+
 def _entering(game, listener, event) -> bool:
     """A dimension effect's match: it is queued only for the card that entered (R13.1)."""
     return True
@@ -601,16 +626,18 @@ def compile_card(card) -> CompiledCard:
     for eff in card.effects:
         if isinstance(eff, ast.Triggered):
             run = compile_body(eff.actions)
+            about = dict(where=eff.where, card=card.id, label=_effect_label(eff),
+                         group=_group(card, eff))
             if eff.event is None:
                 dimension.append(CompiledEffect("dimension", run, _entering,
-                                                _effect_text(card, eff), where=eff.where))
+                                                _effect_text(card, eff), **about))
                 for a in eff.actions:
                     if isinstance(a, ast.EnterAsCopy) and entry_copy is None:
                         entry_copy = compile_selector(a.what, "choose a card to copy").candidates
             else:
                 triggers.setdefault(eff.event.kind, []).append(
                     CompiledEffect(eff.event.kind, run, compile_event_match(eff.event),
-                                   _effect_text(card, eff), where=eff.where))
+                                   _effect_text(card, eff), **about))
         elif isinstance(eff, ast.Activated):
             cost = compile_action(eff.cost) if eff.cost is not None else None
             activated.append(CompiledActivated(

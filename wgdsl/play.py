@@ -15,6 +15,7 @@ import attrs
 from .agents import make_agent
 from .cards import CardLibrary
 from .engine import Game
+from .errors import RunawayEffects
 
 WIN_CONDITIONS = {
     "R12.1": "holds all 3 battle-field squares",
@@ -62,8 +63,12 @@ def run_to_end(game: Game, max_turns: int = 1000) -> int:
 def play_game(library: CardLibrary, decks: dict, agents: Sequence[str] = ("greedy", "greedy"),
               seed: int = 0, first: str = "A", max_turns: int = 1000,
               log: bool = True) -> tuple[Game, GameResult]:
-    game = new_game(library, decks, agents, seed, first, log)
-    actions = run_to_end(game, max_turns)
+    try:
+        game = new_game(library, decks, agents, seed, first, log)
+        actions = run_to_end(game, max_turns)
+    except RunawayEffects as err:  # say which game the loop stopped
+        raise RunawayEffects(f"the game of seed {seed} ({first} first) was stopped: {err.message}",
+                             err.cards, err.cycle) from None
     st = game.state
     result = GameResult(seed, first, st.winner, st.win_reason or TURN_LIMIT,
                         min(st.turn, max_turns), actions)

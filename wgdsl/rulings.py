@@ -1209,6 +1209,7 @@ def run_case(case: RulingCase, *, keep: Optional[dict] = None) -> Result:
     """
     from .agents import AgentError, ScriptedAgent
     from .engine import Action, Game, IllegalAction
+    from .errors import RunawayEffects
 
     agents = {p: ScriptedAgent(case.answers[p]) for p in PLAYERS}
     game = Game(build_state(case), case.library, agents)
@@ -1237,6 +1238,8 @@ def run_case(case: RulingCase, *, keep: Optional[dict] = None) -> Result:
             continue
         except AgentError as err:
             return fail(f"{label}: {err}")
+        except RunawayEffects as err:
+            return fail(f"{label}: {err.message}")
         except Exception as err:  # an engine bug must not hide the other cases
             return fail(f"{label}: the engine failed: {type(err).__name__}: {err}")
         if step.illegal:

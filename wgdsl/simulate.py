@@ -18,6 +18,7 @@ from . import rules
 from .agents import Agent, BadAnswer
 from .cards import CardDef, CardLibrary
 from .engine import Action, Game, IllegalAction
+from .errors import RunawayEffects
 from .state import PLAYERS, SQUARES, GameState
 
 FILLER_FIELD = {"A": ("A1", "A2", "A3"), "B": ("B1", "B2", "B3", "C2")}
@@ -165,6 +166,8 @@ def simulate(library: CardLibrary, card_id: str, *, state: Optional[GameState] =
                 f" ({err.rule})" if err.rule else "")
         except BadAnswer as err:
             error = str(err)
+        except RunawayEffects as err:
+            error = err.message
     return Simulation(
         card=card, square=chosen, before_text=before_text,
         after_text=render_board(game.state, p), log=tuple(game.log.lines()), error=error,
