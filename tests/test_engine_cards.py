@@ -951,12 +951,13 @@ def test_wg022_reacts_to_its_own_controllers_effect_too():
     assert g.state.winner == "A" and g.state.win_reason == "R12.1"
 
 
-def test_r13_5_two_start_triggers_the_controller_picks_the_order():
+def test_r13_5_two_alike_start_triggers_are_not_ordered_by_a_question():
+    # R13.5 ruling: same card name, same effect, same zone (the field): no order question
     g = board(field={"A1": ("A", ["WG-015"]), "A2": ("A", ["WG-015"])}, active="B",
               stocks={"A": ["WG-010"]}, breaks={"A": ["WG-016", "WG-018"]},
-              answers={"A": ["A2", "yes", "WG-016", "yes"]})
+              answers={"A": ["yes", "WG-016", "yes"]})
     act(g, "end_turn")
     assert stock(g, "A") == ["WG-016", "WG-018"] and hand(g, "A") == ["WG-010"]
     assert brk(g, "A") == []
-    assert g.agents["A"].asked[0].options == ("A1", "A2")
+    assert [q.kind for q in g.agents["A"].asked] == ["yes_no", "choice", "yes_no"]
     all_used(g)

@@ -478,7 +478,13 @@ class Game:
             if play.cancelled:
                 self.note(a.player, "cancelled", f"the play of {card.id} is cancelled; it returns to hand")
             return
-        outcome, rule, reason = self.play_outcome(a.player, card, a.square, inst.copy_of)
+        # R13.5 ruling: a response may have changed the board (a swap); the placement is
+        # judged on the board as it now is, and an illegal play ends like a cancelled one
+        if not self.priority_ok(a.player, card, a.square):
+            outcome, rule, reason = rules.ILLEGAL, "R8.2", (
+                f"{a.player} no longer holds every square of the higher rows")
+        else:
+            outcome, rule, reason = self.play_outcome(a.player, card, a.square, inst.copy_of)
         if outcome == rules.ILLEGAL:
             inst.copy_of = None
             inst.zone = "limbo"
@@ -539,7 +545,13 @@ class Game:
         self._run_automatic_phases()
 
     def _do_end_turn(self, a: Action) -> None:
+        """Pass through the rest of this turn into the next player's standby phase
+        (ruling-format `end_turn`): from the start or draw phase, those run first."""
         st = self.state
+        if st.phase in ("start", "draw"):
+            self._run_automatic_phases()  # into this player's standby phase
+            if st.winner is not None:
+                return
         if st.phase in ("standby", "gain"):
             st.phase = "end"
         self._run_automatic_phases()
@@ -723,7 +735,10 @@ class Game:
                         self.pending.append(Pending(top.owner, top, eff, ev))
 
     def _respond(self, ev: GameEvent) -> None:
-        """R13.5 responses: effects reacting to a play or a targeting resolve at once."""
+        """R13.5 responses: effects reacting to a play or a targeting resolve at once.
+
+        Each time, the next one is chosen among every response still waiting (R13.5
+        rulings on timing); once a play is cancelled, no further response to it resolves."""
         pending = self.pending
         before = len(pending)
         self._emit(ev)
@@ -735,7 +750,17 @@ class Game:
         if len(chain) >= MAX_RESPONSE_DEPTH:
             self._runaway(chain + [_step_name(waiting[0])],
                           f"stopped at {MAX_RESPONSE_DEPTH} responses inside responses")
-        for nxt in self._ordered(waiting):
+        play = ev.play
+        while waiting:
+            if play is not None and play.cancelled:
+                # R13.5 ruling: a cancelled play no longer exists, so nothing responds to it
+                for pend in waiting:
+                    self.note(pend.controller, "no_response",
+                              f"{self._label(pend.source)}: {pend.effect.text} does not resolve: "
+                              f"the play of {play.card.id} is cancelled (R13.5)")
+                return
+            nxt = self._next_trigger(waiting)
+            waiting.remove(nxt)
             chain.append(_step_name(nxt))
             try:
                 self._run(nxt)
@@ -748,31 +773,31 @@ class Game:
             self.note(ctx.controller, "target", f"targets {inst.label()} on {inst.square}")
             self._respond(GameEvent("targeted", card=inst, square=inst.square))
 
-    def _ordered(self, pendings: list) -> list:
-        """R13.5: the active player's first, then the other's, each in its controller's order."""
-        active = self.state.active
-        out = []
-        for p in (active, OTHER[active]):
-            mine = [x for x in pendings if x.controller == p]
-            while len(mine) > 1:
-                labels = [self._label(x.source) for x in mine]
-                # identical answers are one option (ruling-format: one option is not asked)
-                pick = self.choose_option(p, "choose which of your effects resolves next",
-                                          list(dict.fromkeys(labels)))
-                idx = labels.index(pick)
-                out.append(mine.pop(idx))
-            out.extend(mine)
-        return out
-
     def _next_trigger(self, waiting: list) -> Pending:
+        """R13.5: the trigger to resolve next among ``waiting`` — the active player's first,
+        older and newer alike; their controller chooses which.  Triggers that cannot be told
+        apart (same card name, same effect, same zone) are one option, never a question."""
         active = self.state.active
         mine = [x for x in waiting if x.controller == active] or waiting
         if len(mine) == 1:
             return mine[0]
-        labels = [self._label(x.source) for x in mine]
-        pick = self.choose_option(mine[0].controller, "choose which of your effects resolves next",
-                                  list(dict.fromkeys(labels)))
-        return mine[labels.index(pick)]
+        first = mine[0]
+        group, zone = first.effect.group, first.source.zone
+        if all(x.effect.group == group and x.source.zone == zone for x in mine):
+            return first  # all alike: nothing to ask
+        options: dict = {}  # answer -> the first trigger of the kind it names
+        kinds = set()
+        for x in mine:
+            kind = (x.effect.group, x.source.zone)
+            if kind in kinds:
+                continue
+            kinds.add(kind)
+            options.setdefault(self._label(x.source), x)
+        if len(options) == 1:
+            return first
+        pick = self.choose_option(first.controller, "choose which of your effects resolves next",
+                                  list(options))
+        return options[pick]
 
     def _resolve_pending(self) -> None:
         st = self.state
