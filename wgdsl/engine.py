@@ -814,8 +814,11 @@ class Game:
         n = self._resolved = self._resolved + 1
         if n > _TRACE_FROM:  # only a chain near the limit pays for recording itself
             self._trace_step(pend, n)
-        self.note(pend.controller, "effect", pend.effect.text)
-        pend.effect.run(Ctx(self, pend.controller, pend.source, pend.event))
+        eff, src = pend.effect, pend.source
+        if self._logging:  # the card and the effect that resolves (a copy: whose text it is)
+            text = eff.text if src.base.id == eff.card else f"{src.id} as {eff.text}"
+            self.log.entries.append((self.state.turn, pend.controller, "effect", text))
+        eff.run(Ctx(self, pend.controller, src, pend.event))
 
     def _trace_step(self, pend: Pending, n: int) -> None:
         if n == _TRACE_FROM + 1:

@@ -22,7 +22,7 @@ from typing import Callable, Optional
 import attrs
 
 from . import ast
-from .fmt import fmt_action, fmt_condition, fmt_event, fmt_selector
+from .fmt import fmt_action, fmt_event, fmt_zone
 from .state import BATTLE_ROW, HOME_ROW, OTHER, SQUARES
 
 # --------------------------------------------------------------------------- runtime
@@ -237,15 +237,29 @@ def card_matches(f: ast.Filter) -> Callable:
 
 
 # --------------------------------------------------------------------------- selectors
+def _no_such_card(ctx) -> str:
+    return "there is no such card"
+
+
+def _no_match(ctx) -> str:
+    return "no card matches"
+
+
+def _empty_stock(ctx) -> str:
+    return "the stock is empty"
+
+
 class Sel:
-    """A compiled selector: ``candidates`` (what could be meant) and ``pick`` (decide)."""
+    """A compiled selector: ``candidates`` (what could be meant) and ``pick`` (decide);
+    ``why`` says, for the log, why it found no card (called only then)."""
 
-    __slots__ = ("candidates", "pick", "single")
+    __slots__ = ("candidates", "pick", "single", "why")
 
-    def __init__(self, candidates, pick, single=True):
+    def __init__(self, candidates, pick, single=True, why=_no_such_card):
         self.candidates = candidates
         self.pick = pick
         self.single = single
+        self.why = why
 
 
 def compile_selector(sel, prompt: str) -> Sel:
@@ -271,7 +285,7 @@ def compile_selector(sel, prompt: str) -> Sel:
             if not stock:
                 return []
             return [stock[0] if end == "top" else stock[-1]]
-        return Sel(end_card, end_card)
+        return Sel(end_card, end_card, why=_empty_stock)
     if isinstance(sel, ast.Stacks):
         zone = sel.zone
 
@@ -284,10 +298,10 @@ def compile_selector(sel, prompt: str) -> Sel:
                 if stack and (want is None or stack[0].owner == want):
                     out.extend(stack)
             return out
-        return Sel(stacks, stacks, single=False)
+        return Sel(stacks, stacks, single=False, why=lambda ctx: "there is no stack there")
     if isinstance(sel, ast.Every):
         every = compile_filter(sel.filter)
-        return Sel(every, every, single=False)
+        return Sel(every, every, single=False, why=_no_match)
     if isinstance(sel, ast.Random):
         matching = compile_filter(sel.filter)
 
@@ -296,7 +310,7 @@ def compile_selector(sel, prompt: str) -> Sel:
             if not cards:
                 return []
             return [cards[ctx.game.state.rng.randrange(len(cards))]]
-        return Sel(matching, random_pick)
+        return Sel(matching, random_pick, why=_no_match)
     if isinstance(sel, ast.Choose):
         matching = compile_filter(sel.filter)
         on_field = (sel.filter.zone or ast.Zone(None, "field")).is_field and sel.filter.noun != "stun"
@@ -312,12 +326,17 @@ def compile_selector(sel, prompt: str) -> Sel:
                     return []
                 ctx.game.target(chosen, ctx)  # R13.4/R13.5: responses resolve at once
                 return [chosen]
-            return Sel(targetable, choose_target)
+
+            def why_none(ctx):
+                if matching(ctx):
+                    return "the cards that match cannot be targeted (R13.4)"
+                return "no card matches"
+            return Sel(targetable, choose_target, why=why_none)
 
         def choose(ctx):
             chosen = ctx.game.choose(ctx.controller, prompt, matching(ctx))
             return [] if chosen is None else [chosen]
-        return Sel(matching, choose)
+        return Sel(matching, choose, why=_no_match)
     raise TypeError(f"unknown selector {sel!r}")  # pragma: no cover - the checker rejects
 
 
@@ -359,7 +378,19 @@ def _zone_words(zone: Optional[ast.Zone]) -> str:
     return f"{owner}{zone.name}"
 
 
+def _by(ctx) -> str:
+    return ctx.source.label() if ctx.source is not None else "the effect"
+
+
+def _nothing(ctx, text: str, sel: Sel) -> None:
+    """Log an action that finds no card, and why (only when the game keeps a log)."""
+    game = ctx.game
+    if game._logging:
+        game.note(ctx.controller, "nothing", f"{_by(ctx)}: nothing to do: {text} ({sel.why(ctx)})")
+
+
 def compile_action(action) -> Act:
+    text = fmt_action(action)  # for the log: the action as the card says it
     if isinstance(action, ast.Draw):
         n = action.count
 
@@ -383,6 +414,8 @@ def compile_action(action) -> Act:
             if cards:
                 ctx.it = cards[0]
                 ctx.game.note(ctx.controller, "look", f"looks at {cards[0].label()}")
+            else:
+                _nothing(ctx, text, sel)
         return Act(look, lambda ctx: bool(sel.candidates(ctx)))
 
     if isinstance(action, ast.Move):
@@ -392,11 +425,15 @@ def compile_action(action) -> Act:
 
         def move(ctx):
             cards = sel.pick(ctx)
+            if not cards:
+                _nothing(ctx, text, sel)
+                return
             game = ctx.game
             for card in cards:
                 ctx.it = card
                 where = _where(card)
-                dest(ctx, card)
+                if not dest(ctx, card):
+                    continue  # it stayed where it was (no empty square): said by dest
                 to = _where(card)
                 if end is not None and card.zone == "stock":
                     to = f"the {end} of {to}"
@@ -411,7 +448,10 @@ def compile_action(action) -> Act:
         sel = compile_selector(action.what, "choose a stun to exhaust")
 
         def exhaust(ctx):
-            for card in sel.pick(ctx):
+            cards = sel.pick(ctx)
+            if not cards:
+                _nothing(ctx, text, sel)
+            for card in cards:
                 ctx.it = card
                 ctx.game.exhaust_by_effect(card)
         return Act(exhaust, lambda ctx: bool(sel.candidates(ctx)))
@@ -430,6 +470,8 @@ def compile_action(action) -> Act:
         def choose(ctx):
             cards = sel.pick(ctx)
             ctx.it = cards[0] if cards else None
+            if not cards:
+                _nothing(ctx, text, sel)
         return Act(choose, lambda ctx: bool(sel.candidates(ctx)))
 
     if isinstance(action, ast.EnterAsCopy):
@@ -456,9 +498,12 @@ def compile_action(action) -> Act:
         second = compile_selector(action.second, "choose a card to swap with")
 
         def swap(ctx):
-            a, b = first.pick(ctx), second.pick(ctx)
+            a = first.pick(ctx)
+            b = second.pick(ctx) if a else []
             if a and b:
                 ctx.game.swap_squares(a[0], b[0])
+            else:
+                _nothing(ctx, text, second if a else first)
 
         def feasible(ctx):
             a, b = first.candidates(ctx), second.candidates(ctx)
@@ -470,21 +515,31 @@ def compile_action(action) -> Act:
 
         def may(ctx):
             ctx.did = False
+            game = ctx.game
             if not inner.feasible(ctx):
+                if game._logging:  # ruling-format: no legal option, not asked, counts as `no`
+                    game.note(ctx.controller, "not_offered",
+                              f"{_by(ctx)}: not offered: {text} (it has no legal option)")
                 return
             who = ctx.source.label() if ctx.source is not None else "effect"
-            if ctx.game.ask_yes_no(ctx.controller, f"{who}: use the optional (may) effect?"):
+            if game.ask_yes_no(ctx.controller, f"{who}: use the optional (may) effect?"):
                 inner.run(ctx)
                 ctx.did = True
+            elif game._logging:
+                game.note(ctx.controller, "declined", f"{_by(ctx)}: declined: {text}")
         return Act(may, inner.feasible)
 
     if isinstance(action, ast.If):
         cond = compile_condition(action.condition)
+        why = _why_not(action.condition)
         inner = compile_action(action.action)
 
         def if_(ctx):
             if cond(ctx):
                 inner.run(ctx)
+            elif ctx.game._logging:
+                ctx.game.note(ctx.controller, "condition",
+                              f"{_by(ctx)}: not done: {text} ({why(ctx)})")
         return Act(if_, lambda ctx: cond(ctx) and inner.feasible(ctx))
 
     raise TypeError(f"unknown action {action!r}")  # pragma: no cover - the checker rejects
@@ -497,6 +552,7 @@ def compile_dest(dest):
 
         def to_end(ctx, card):
             ctx.game.move(card, "stock", bottom=bottom)
+            return True
         return to_end, lambda ctx, card: True
 
     if isinstance(dest, ast.ToEmptySquare):
@@ -509,8 +565,13 @@ def compile_dest(dest):
         def to_square(ctx, card):
             squares = empty_squares(ctx)
             square = ctx.game.choose_square(ctx.controller, "choose an empty square", squares)
-            if square is not None:
-                ctx.game.place_by_effect(card, square, ctx)
+            if square is None:
+                if ctx.game._logging:
+                    ctx.game.note(ctx.controller, "nothing", f"{card.label()} stays where it is: "
+                                  f"no empty square of {fmt_zone(zone)}")
+                return False
+            ctx.game.place_by_effect(card, square, ctx)
+            return True
         return to_square, lambda ctx, card: bool(empty_squares(ctx))
 
     assert isinstance(dest, ast.ToZone)
@@ -520,6 +581,7 @@ def compile_dest(dest):
 
         def to_standby(ctx, card):
             ctx.game.move(card, "standby", exhausted=exhausted)
+            return True
 
         def has_slot(ctx, card):
             return any(s is None for s in ctx.game.state.players[card.owner].standby)
@@ -528,7 +590,32 @@ def compile_dest(dest):
 
     def to_zone(ctx, card):
         ctx.game.move(card, zone)
+        return True
     return to_zone, lambda ctx, card: True
+
+
+_QUANTITY_WORDS = {"squares": ("holds", "square", "squares"), "points": ("has", "point", "points"),
+                   "cards in hand": ("has", "card in hand", "cards in hand")}
+
+
+def _why_not(cond) -> Callable[[Ctx], str]:
+    """For the log: why a condition is not met (called only then)."""
+    if isinstance(cond, ast.YouDid):
+        return lambda ctx: "the optional step before it was not done"
+    verb, one, many = _QUANTITY_WORDS.get(cond.quantity, ("has", cond.quantity, cond.quantity))
+
+    def why(ctx):
+        st = ctx.game.state
+        me, them = ctx.controller, OTHER[ctx.controller]
+        if cond.quantity == "squares":
+            a, b = st.squares_held(me), st.squares_held(them)
+        elif cond.quantity == "points":
+            a, b = st.points(me), st.points(them)
+        else:
+            a, b = len(st.players[me].hand), len(st.players[them].hand)
+        return (f"not met: {me} {verb} {a} {one if a == 1 else many}, "
+                f"{them} {verb} {b} {one if b == 1 else many}")
+    return why
 
 
 def compile_condition(cond) -> Test:
@@ -597,7 +684,10 @@ def compile_event_match(event: ast.Event) -> Callable:
 
 # --------------------------------------------------------------------------- cards
 def _effect_text(card, effect) -> str:
-    return f"{card.id} {card.name}: {effect.where} effect"
+    """The log's line for an effect that resolves: the card, and which of its effects."""
+    text = f"{card.id} {card.name}: {effect.where} effect"
+    event = getattr(effect, "event", None)
+    return f"{text} ({fmt_event(event)})" if event is not None else text
 
 
 def _effect_label(effect) -> str:
