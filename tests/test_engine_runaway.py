@@ -15,13 +15,11 @@ from click.testing import CliRunner
 
 import wgdsl.engine as engine
 from wgdsl.agents import Agent
-from wgdsl.cards import library_from_text, load_cards
+from wgdsl.cards import library_from_text
 from wgdsl.cli import main
 from wgdsl.engine import Action, Game
 from wgdsl.errors import RunawayEffects
 from wgdsl.state import PLAYERS, GameState
-
-WG01_PATH = load_cards().path
 
 SELF_MOVE = '''card LQ-001 "q" en "Q" {
   color red  cost 1  requires 0
