@@ -15,7 +15,7 @@ import os
 import re
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Optional, Union
+from typing import Optional
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -26,31 +26,123 @@ from .resources import grammar_path
 from .syntax_errors import syntax_diagnostic
 
 
+_OPTIONS = dict(parser="lalr", lexer="basic", propagate_positions=True,
+                maybe_placeholders=True)
+
+
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
     """The one LALR parser, built once per process.
 
-    Lark's analysis of the grammar is cached in the user's cache directory (not the
-    shared temp directory): the file starts with a hash of the grammar, the options and
-    the Lark and Python versions, so a changed grammar is analysed afresh."""
-    return Lark(
-        grammar_path().read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="basic",
-        propagate_positions=True,
-        maybe_placeholders=True,
-        cache=_cache_file(),
-    )
+    Building it (analysing the grammar) takes about 0.15 s, so the analysis is kept in
+    the user's cache directory (:func:`_cache_file`) and read back on the next start.
+    The cache is JSON, never pickle: a file anyone could have written there is only
+    data, at worst a parser that is rebuilt.  It is used only when its first line is
+    the hash of this grammar, these options and the Lark and Python versions."""
+    grammar = grammar_path().read_text(encoding="utf-8")
+    key = _cache_key(grammar)
+    path = _cache_file()
+    if path:
+        cached = _read_cache(path, key)
+        if cached is not None:
+            return cached
+    parser = Lark(grammar, **_OPTIONS)
+    if path:
+        _write_cache(path, key, parser)
+    return parser
 
 
-def _cache_file() -> Union[str, bool]:
+def _cache_key(grammar: str) -> str:
+    import hashlib
+    import sys
+
+    import lark
+
+    h = hashlib.sha256()
+    for part in (grammar, repr(sorted(_OPTIONS.items())), lark.__version__, sys.version,
+                 str(_CACHE_FORMAT)):
+        h.update(part.encode("utf-8", "surrogatepass"))
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+# bump when the layout of the cache file changes
+_CACHE_FORMAT = 1
+# a grammar analysis is about 200 KB; anything far larger is not one
+_CACHE_MAX_BYTES = 4 * 1024 * 1024
+
+
+def _cache_file() -> Optional[str]:
+    """``$XDG_CACHE_HOME/wgdsl/grammar.json`` (else ``~/.cache/...``), or None when the
+    folder cannot be made (the parser is then built every time)."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     folder = os.path.join(base, "wgdsl")
     try:
         os.makedirs(folder, exist_ok=True)
-    except OSError:
-        return False  # no writable cache: build the parser each time
-    return os.path.join(folder, "grammar.lark-cache")
+    except (OSError, ValueError):
+        return None
+    return os.path.join(folder, "grammar.json")
+
+
+def _to_json(value):
+    """Lark's serialized parser as JSON-able data: tuples and dicts are tagged so that they
+    come back as they were (JSON has no tuples, and its object keys are only strings)."""
+    if isinstance(value, tuple):
+        return {"t": [_to_json(v) for v in value]}
+    if isinstance(value, list):
+        return [_to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {"d": [[_to_json(k), _to_json(v)] for k, v in value.items()]}
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    raise TypeError(f"cannot cache a {type(value).__name__}")
+
+
+def _from_json(obj: dict):
+    if "t" in obj:
+        return tuple(obj["t"])
+    return dict(obj["d"])
+
+
+def _read_cache(path: str, key: str) -> Optional[Lark]:
+    import json
+
+    from .files import Unreadable, read_text
+
+    try:
+        text = read_text(path, "cache file", max_bytes=_CACHE_MAX_BYTES)
+    except Unreadable:
+        return None
+    first, _, body = text.partition("\n")
+    if first != key:
+        return None
+    try:
+        data = json.loads(body, object_hook=_from_json)
+        return Lark._load_from_dict(data["data"], data["memo"])
+    except Exception:  # a damaged or foreign file: only data, so build afresh
+        return None
+
+
+def _write_cache(path: str, key: str, parser: Lark) -> None:
+    import json
+    import tempfile
+
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    try:
+        data, memo = parser.memo_serialize([TerminalDef, Rule])
+        body = json.dumps(_to_json({"data": data, "memo": memo}), separators=(",", ":"))
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".grammar-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(key + "\n" + body)
+            os.replace(tmp, path)  # readers see the old file or the whole new one
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except (OSError, TypeError, ValueError):
+        pass  # no cache: the next run builds the parser again
 
 
 def _pos(meta) -> ast.Pos:
