@@ -36,6 +36,52 @@ def _pos():
     return attrs.field(default=NOWHERE, eq=False, repr=False, kw_only=True)
 
 
+# ------------------------------------------------------------------------ numbers
+@attrs.frozen
+class NumberRange:
+    """The values a number in card text may take, and why (docs/language.md, "Numbers")."""
+
+    low: int
+    high: int
+    message: str  # the error, ``{}`` standing for the number as written
+    hint: str
+
+
+# Every number in card text, by the construct that holds it.  The checker reports a value
+# outside its range; the parser reports a literal too long to be a number at all.
+NUMBER_RANGES = {
+    "cost": NumberRange(0, 99, "cost {} is out of range", "a card's cost is 0 to 99 (R2.1): two digits, as printed on a card"),
+    "requires": NumberRange(0, 99, "required cost {} is out of range",
+                            "the required cost is 0 to the card's cost, and a cost is at most 99 (R2.1, R6.3)"),
+    "stun": NumberRange(1, 99, "stun value {} is out of range",
+                        "a stun value is 1 to 99 (R2.1, R6.2): two digits, as printed on a card"),
+    "draw": NumberRange(1, 40, "cannot draw {} cards",
+                        "an effect draws 1 to 40 cards: 40 is a whole stock of the smallest legal "
+                        "size (R3.1), and drawing from an empty stock draws nothing (R5.2)"),
+    "add": NumberRange(1, 99, "cannot add {} points", "an effect adds 1 to 99 points to its controller's pool (R6.1)"),
+    "cost bound": NumberRange(0, 99, "cost bound {} is out of range",
+                              "a bound on a card's cost is 0 to 99, the costs a card can have (R2.1)"),
+}
+# A literal longer than this (leading zeros aside) is out of every range above; the parser
+# reports it without turning it into a number.
+MAX_DIGITS = 9
+
+
+def number_text(digits: str) -> str:
+    """A number as written, shortened when it is long: ``100000…000 (4,301 digits)``."""
+    if len(digits) <= 20:
+        return digits
+    return f"{digits[:6]}…{digits[-3:]} ({len(digits):,} digits)"
+
+
+def number_problem(key: str, value: Optional[int], digits: str) -> Optional[tuple[str, str]]:
+    """(message, hint) when ``value`` (None: too long to convert) is outside ``key``'s range."""
+    rng = NUMBER_RANGES[key]
+    if value is not None and rng.low <= value <= rng.high:
+        return None
+    return rng.message.format(number_text(digits)), rng.hint
+
+
 # ------------------------------------------------------------------------ zones
 # Owners as written: "your" -> "you", "opponent's" -> "opponent", "owner's" -> "owner",
 # nothing -> None (either player).
@@ -62,6 +108,7 @@ class CostBound:
     op: str  # one of <= >= < > =
     value: int
     pos: Pos = _pos()
+    value_pos: Pos = _pos()  # the number alone
 
 
 @attrs.frozen
@@ -199,6 +246,7 @@ Condition = Union[YouDid, Compare]
 class Draw:
     count: int
     pos: Pos = _pos()
+    count_pos: Pos = _pos()  # the number alone
 
 
 @attrs.frozen
@@ -255,6 +303,7 @@ class AddPoints:
     color: str
     pos: Pos = _pos()
     color_pos: Pos = _pos()
+    count_pos: Pos = _pos()  # the number alone
 
 
 @attrs.frozen
@@ -389,6 +438,8 @@ class Card:
     stats: tuple[Stat, ...]
     effects: tuple[Effect, ...]
     pos: Pos = _pos()
+    name_pos: Pos = _pos()  # the quoted name
+    en_name_pos: Pos = _pos()  # the quoted English name
 
     def stat(self, key: str, default=None):
         """The last value written for ``key`` (the checker reports repeats)."""

@@ -8,16 +8,91 @@ text, and a hint when one helps::
         dimension: move this to brake
                                 ^^^^^
       hint: did you mean `break`?
+
+A line is what the parser counts as one: the text between two ``"\\n"`` (a form feed
+or a U+2028 in a comment does not start a new line).  A long line is shown as a window
+of :data:`CONTEXT` characters either side of the caret, cut ends marked ``…``, so the
+output stays small whatever the line.  Everything printed passes through
+:func:`wgdsl.terminal.printable`: an escape sequence in a card file reaches the terminal
+as visible text, never as a command.
 """
 
 from __future__ import annotations
 
 import difflib
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Optional, Sequence, Union
 
 import attrs
 
 from .ast import NOWHERE, Pos
+from .terminal import printable
+from .width import display_width
+
+# characters of source shown on each side of the caret
+CONTEXT = 60
+# the longest caret drawn under one diagnostic
+MAX_CARET = 2 * CONTEXT
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text`` for quoting in a message: at most ``limit`` characters, cut with ``…``
+    (a misspelt word or a path can be thousands of characters long)."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+class SourceLines:
+    """A source text's lines as the parser counts them (split at ``"\\n"`` only).
+
+    The line starts are found once, on first use, so rendering many diagnostics of one
+    file costs one pass over the text, not one per diagnostic."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self._starts: Optional[list[int]] = None
+
+    def __len__(self) -> int:
+        return len(self._line_starts())
+
+    def _line_starts(self) -> list[int]:
+        if self._starts is None:
+            text, starts, at = self.text, [0], self.text.find("\n")
+            while at >= 0:
+                starts.append(at + 1)
+                at = text.find("\n", at + 1)
+            self._starts = starts
+        return self._starts
+
+    def line(self, number: int) -> Optional[str]:
+        """Line ``number`` (1-based) without its line end, or None past the end."""
+        starts = self._line_starts()
+        if not 1 <= number <= len(starts):
+            return None
+        start = starts[number - 1]
+        end = starts[number] - 1 if number < len(starts) else len(self.text)
+        if end > start and self.text[end - 1] == "\r" and number < len(starts):
+            end -= 1  # "\r\n" ends the line as a whole
+        return self.text[start:end]
+
+
+def excerpt(line: str, pos: Pos) -> tuple[str, str]:
+    """(the source line, the caret line) for ``pos`` on ``line``, both ready to print.
+
+    Only a window around the caret is shown; tabs are shown as one space so that the
+    caret stays under its column, and wide characters count two cells."""
+    start = min(max(pos.col - 1, 0), len(line))
+    stop = start + 1
+    if pos.end_line == pos.line and pos.end_col > pos.col:
+        stop = start + (pos.end_col - pos.col)
+    stop = min(stop, start + MAX_CARET)
+    left = max(0, start - CONTEXT)
+    right = min(len(line), max(stop, start + 1) + CONTEXT)
+    before = printable(line[left:start].replace("\t", " "))
+    marked = printable(line[start:min(stop, len(line))].replace("\t", " "))
+    after = printable(line[min(stop, len(line)):right].replace("\t", " "))
+    head = "…" if left > 0 else ""
+    tail = "…" if right < len(line) else ""
+    caret = " " * (display_width(head + before)) + "^" * max(1, display_width(marked))
+    return head + before + marked + after + tail, caret
 
 
 @attrs.frozen
@@ -28,20 +103,18 @@ class Diagnostic:
     hint: Optional[str] = None
     severity: str = "error"
 
-    def render(self, source: Optional[str] = None) -> str:
+    def render(self, source: Union[str, SourceLines, None] = None) -> str:
         where = self.path if self.pos == NOWHERE else f"{self.path}:{self.pos.line}:{self.pos.col}"
-        out = [f"{where}: {self.severity}: {self.message}"]
+        out = [printable(f"{where}: {self.severity}: {self.message}")]
         if source is not None and self.pos.line > 0:
-            lines = source.splitlines()
-            if self.pos.line <= len(lines):
-                text = lines[self.pos.line - 1].expandtabs(1)
-                width = 1
-                if self.pos.end_line == self.pos.line and self.pos.end_col > self.pos.col:
-                    width = self.pos.end_col - self.pos.col
-                out.append("    " + text)
-                out.append("    " + " " * (self.pos.col - 1) + "^" * width)
+            lines = source if isinstance(source, SourceLines) else SourceLines(source)
+            text = lines.line(self.pos.line)
+            if text is not None:
+                shown, caret = excerpt(text, self.pos)
+                out.append("    " + shown)
+                out.append("    " + caret)
         if self.hint:
-            out.append(f"  hint: {self.hint}")
+            out.append(printable(f"  hint: {self.hint}"))
         return "\n".join(out)
 
 
@@ -59,7 +132,14 @@ class DiagnosticError(Exception):
 
 def render_all(diagnostics: Iterable[Diagnostic], sources: Optional[dict] = None) -> str:
     sources = sources or {}
-    return "\n".join(d.render(sources.get(d.path)) for d in diagnostics)
+    lines: dict[str, SourceLines] = {}
+    out = []
+    for d in diagnostics:
+        text = sources.get(d.path)
+        if text is not None and d.path not in lines:
+            lines[d.path] = SourceLines(text)
+        out.append(d.render(lines.get(d.path)))
+    return "\n".join(out)
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> Optional[str]:

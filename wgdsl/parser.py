@@ -12,18 +12,27 @@ from __future__ import annotations
 
 import gc
 import os
-import re
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Optional
+from typing import Optional, Union
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput
+from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from . import ast
 from .diagnostics import Diagnostic
 from .resources import grammar_path
-from .syntax_errors import syntax_diagnostic
+from .syntax_errors import bad_character, keywords_of, syntax_diagnostic
+
+
+class _KeepBadChars:
+    """Lark post-lexer that keeps the grammar's ``BAD_CHAR`` terminal, which no rule uses:
+    the reader reports such a character instead of the lexer stopping at it."""
+
+    always_accept = ("BAD_CHAR",)
+
+    def process(self, stream):
+        return stream
 
 
 _OPTIONS = dict(parser="lalr", lexer="basic", propagate_positions=True,
@@ -46,7 +55,7 @@ def _lark() -> Lark:
         cached = _read_cache(path, key)
         if cached is not None:
             return cached
-    parser = Lark(grammar, **_OPTIONS)
+    parser = Lark(grammar, postlex=_KeepBadChars(), **_OPTIONS)
     if path:
         _write_cache(path, key, parser)
     return parser
@@ -118,7 +127,7 @@ def _read_cache(path: str, key: str) -> Optional[Lark]:
         return None
     try:
         data = json.loads(body, object_hook=_from_json)
-        return Lark._load_from_dict(data["data"], data["memo"])
+        return Lark._load_from_dict(data["data"], data["memo"], postlex=_KeepBadChars())
     except Exception:  # a damaged or foreign file: only data, so build afresh
         return None
 
@@ -132,6 +141,8 @@ def _write_cache(path: str, key: str, parser: Lark) -> None:
 
     try:
         data, memo = parser.memo_serialize([TerminalDef, Rule])
+        # the post-lexer is an object, given again when the cache is read
+        data["options"] = {k: v for k, v in data["options"].items() if k != "postlex"}
         body = json.dumps(_to_json({"data": data, "memo": memo}), separators=(",", ":"))
         fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".grammar-", suffix=".tmp")
         try:
@@ -186,6 +197,20 @@ class _ToAst:
     the parse time.)
     """
 
+    def __init__(self) -> None:
+        # numbers too long to convert: (key, token); the card holding one is not read
+        self.too_large: list[tuple[str, Token]] = []
+
+    def number(self, tok: Token, key: str) -> int:
+        """An INT token as a number.  A literal of more than ``ast.MAX_DIGITS`` digits
+        (which ``int()`` might even refuse: Python converts at most 4,300) is noted in
+        :attr:`too_large` and read as 0; its card is then reported, not used."""
+        digits = str(tok).lstrip("0")
+        if len(digits) > ast.MAX_DIGITS:
+            self.too_large.append((key, tok))
+            return 0
+        return int(digits or "0")
+
     def transform(self, tree: Tree):
         children = [self.transform(c) if isinstance(c, Tree) else c for c in tree.children]
         return getattr(self, tree.data)(tree.meta, children)
@@ -208,25 +233,28 @@ class _ToAst:
             stats=stats,
             effects=effects,
             pos=_tpos(card_id),
+            name_pos=_tpos(name),
+            en_name_pos=_tpos(en_name) if en_name is not None else ast.NOWHERE,
         )
 
     def stats(self, meta, children):
         return tuple(children)
 
-    def _stat(key, convert):
+    def _stat(key, number=False):
         def method(self, meta, children):
             if not children:  # unique
                 return ast.Stat(key, True, pos=_pos(meta), value_pos=_pos(meta))
-            return ast.Stat(key, convert(children[0]), pos=_pos(meta), value_pos=_tpos(children[0]))
+            value = self.number(children[0], key) if number else str(children[0])
+            return ast.Stat(key, value, pos=_pos(meta), value_pos=_tpos(children[0]))
 
         return method
 
-    stat_color = _stat("color", str)
-    stat_mark = _stat("mark", str)
-    stat_cost = _stat("cost", int)
-    stat_requires = _stat("requires", int)
-    stat_stun = _stat("stun", int)
-    stat_unique = _stat("unique", bool)
+    stat_color = _stat("color")
+    stat_mark = _stat("mark")
+    stat_cost = _stat("cost", number=True)
+    stat_requires = _stat("requires", number=True)
+    stat_stun = _stat("stun", number=True)
+    stat_unique = _stat("unique")
     del _stat
 
     # ---- effects
@@ -298,7 +326,7 @@ class _ToAst:
     # ---- actions
     def draw(self, meta, children):
         count = next(c for c in children if isinstance(c, Token) and c.type == "INT")
-        return ast.Draw(int(count), pos=_pos(meta))
+        return ast.Draw(self.number(count, "draw"), pos=_pos(meta), count_pos=_tpos(count))
 
     def look(self, meta, children):
         return ast.Look(children[0], pos=_pos(meta))
@@ -323,7 +351,8 @@ class _ToAst:
 
     def add_points(self, meta, children):
         count, color = [c for c in children if isinstance(c, Token) and c.type in ("INT", "WORD")]
-        return ast.AddPoints(int(count), str(color), pos=_pos(meta), color_pos=_tpos(color))
+        return ast.AddPoints(self.number(count, "add"), str(color), pos=_pos(meta),
+                             color_pos=_tpos(color), count_pos=_tpos(count))
 
     def swap(self, meta, children):
         return ast.Swap(children[0], children[1], pos=_pos(meta))
@@ -388,11 +417,13 @@ class _ToAst:
 
     def cost_cmp(self, meta, children):
         op, value = children
-        return ast.CostBound(str(op), int(value), pos=_pos(meta))
+        return ast.CostBound(str(op), self.number(value, "cost bound"), pos=_pos(meta),
+                             value_pos=_tpos(value))
 
     def cost_or(self, meta, children):
         value, less_more = children
-        return ast.CostBound("<=" if less_more == "less" else ">=", int(value), pos=_pos(meta))
+        return ast.CostBound("<=" if less_more == "less" else ">=",
+                             self.number(value, "cost bound"), pos=_pos(meta), value_pos=_tpos(value))
 
     def less_more(self, meta, children):
         return str(children[0])
@@ -476,9 +507,6 @@ class _ToAst:
 
 
 # ---------------------------------------------------------------------------- parsing
-_CARD_START = re.compile(r"^card\s", re.M)
-
-
 @contextmanager
 def _collector_paused():
     """Pause the cyclic garbage collector while a parse tree is built and transformed.
@@ -500,91 +528,330 @@ def _collector_paused():
 def parse(text: str, path: str = "<input>") -> tuple[Optional[ast.CardSet], list[Diagnostic]]:
     """Parse a card set.  Returns (card set, syntax diagnostics).
 
-    On a syntax error the parse resumes at the next card (the next line that starts
-    with ``card``, or the ``card`` that began while another card was still open), so
-    the cards before and after a broken one are still read (and checked).
+    Every syntax error is reported, not only the first: after an error the reader skips
+    the rest of that line and goes on with the next one (see :class:`_Reader`).  A card
+    with an error is left out of the card set; the cards around it are read as usual.
     """
     with _collector_paused():
-        return _parse(text, path)
+        reader = _Reader(text, path)
+        reader.read()
+    includes = tuple(n for n in reader.nodes if isinstance(n, ast.Include))
+    cards = tuple(n for n in reader.nodes if not isinstance(n, ast.Include))
+    return ast.CardSet(cards, path=path, includes=includes), reader.diagnostics
 
 
-def _parse(text: str, path: str) -> tuple[Optional[ast.CardSet], list[Diagnostic]]:
-    diagnostics: list[Diagnostic] = []
-    cards: list[ast.Card] = []
-    offset = 0
-    while True:
-        # blank out what was already read so line and column numbers stay true
-        chunk = _blank(text, offset)
+# What the parser has read just before a line of each kind.  After a syntax error inside a
+# card, the next line is read as the continuation of one of these (the first that reads it
+# without an error), so that one broken line does not make the lines after it errors too.
+_CONTEXTS = {
+    "body": 'card X-1 "x" {\ndimension:\ndraw 1\n',         # an action, a stat or an effect
+    "static": 'card X-1 "x" {\nfield static:\nthis cannot be targeted\n',   # a static rule
+    "activated": 'card X-1 "x" {\nfield activated:\n',     # a `cost:` line
+    "after card": 'card X-1 "x" {\n}\n',                    # between cards
+}
+
+
+@lru_cache(maxsize=None)
+def _context_tokens(kind: str) -> tuple[Token, ...]:
+    return tuple(_lark().lex(_CONTEXTS[kind]))
+
+
+@lru_cache(maxsize=1)
+def _keywords() -> dict[str, str]:
+    return keywords_of(_lark().terminals)
+
+
+# the words that start an effect header, and `static` in one
+_HEADER_WORDS = frozenset({"DIMENSION", "FIELD", "IN", "STATIC"})
+# tokens inside a card that need more than being fed to the parser
+_CARD_SPECIAL = frozenset({"CARD_ID", "BAD_CHAR", "CARD", "RBRACE", "$END"})
+
+
+def _end_token(text: str, last: Optional[Token]) -> Token:
+    if last is None:
+        return Token("$END", "", 0, 1, 1)
+    return Token.new_borrow_pos("$END", "", last)
+
+
+class _Reader:
+    """Reads a card set token by token, each card (and each ``include``) with a parser
+    of its own, and goes on after every syntax error.
+
+    - Outside a card, an error skips to the next line that starts a card.
+    - Inside a card, an error skips the rest of its line; the next line is read as a
+      continuation of the card (:data:`_CONTEXTS`) and so is every line after it, until
+      the card's ``}``, or until a line that starts with ``card`` (the open card is then
+      reported as not closed).
+    - A character that no word starts with (``@``, a capital letter outside an id) is
+      reported like a syntax error on its line.
+
+    At most one error is reported per line, and every token is read a bounded number
+    of times, so the time taken grows with the length of the text, however many errors
+    it holds.
+    """
+
+    def __init__(self, text: str, path: str):
+        self.text = text
+        self.path = path
+        self.lark = _lark()
+        self.keywords = _keywords()
+        self.stream = iter(self.lark.lex(text))
+        self.pushed: list[tuple[Token, bool]] = []
+        self.at_line_start = True
+        self.last: Optional[Token] = None
+        self.nodes: list = []
+        self.diagnostics: list[Diagnostic] = []
+        self.seen_card = False
+        self.static = False  # the last effect header read is a `static` one
+
+    # ---- tokens
+    def next(self) -> tuple[Token, bool]:
+        """The next token and whether it is the first one on its line; ``$END`` at the end."""
+        if self.pushed:
+            return self.pushed.pop()
+        tok = next(self.stream, None)
+        if tok is None:
+            return _end_token(self.text, self.last), False
+        first = self.at_line_start
+        kind = tok.type
+        self.at_line_start = kind == "_NL"
+        if kind in _HEADER_WORDS:
+            self.static = kind == "STATIC" or (self.static and not first)
+        self.last = tok
+        return tok, first
+
+    def push(self, tok: Token, first: bool) -> None:
+        self.pushed.append((tok, first))
+
+    def skip_line(self) -> bool:
+        """Skip to the end of the line (its line end read).  True when a ``}`` was among
+        the skipped tokens: it closes the card.  Stops before the end of the text."""
+        while True:
+            tok, first = self.next()
+            if tok.type == "$END":
+                self.push(tok, first)
+                return False
+            if tok.type == "_NL":
+                return False
+            if tok.type == "RBRACE":
+                return True
+
+    # ---- diagnostics
+    def report(self, diagnostic: Diagnostic) -> None:
+        self.diagnostics.append(diagnostic)
+
+    def syntax_error(self, err: UnexpectedInput, open_card: Optional[str] = None) -> None:
+        self.report(syntax_diagnostic(self.path, self.text, err, self.keywords, open_card))
+
+    def bad_character(self, tok: Token) -> None:
+        self.report(bad_character(self.path, self.text, tok.start_pos, tok.line, tok.column,
+                                  set(self.keywords.values())))
+
+    def error_in(self, kind: Optional[str], tok: Token, open_card: Optional[str] = None) -> None:
+        """Report ``tok`` where the parser of context ``kind`` (None: a file's start) refuses it."""
         try:
-            tree = _lark().parse(chunk)
-        except UnexpectedInput as err:
-            diagnostics.append(syntax_diagnostic(path, chunk, err, _lark().terminals))
-            err_offset = _offset_of(chunk, err)
-            cards.extend(_good_prefix(chunk, err_offset, offset, path, diagnostics))
-            resume = _resume_offset(text, err, err_offset, offset)
-            if resume is None:
-                break
-            offset = resume
-            continue
-        cards.extend(_cards(tree, path, diagnostics))
-        break
-    includes = tuple(c for c in cards if isinstance(c, ast.Include))
-    cards = [c for c in cards if not isinstance(c, ast.Include)]
-    return ast.CardSet(tuple(cards), path=path, includes=includes), diagnostics
+            self.context(kind).feed_token(tok)
+        except UnexpectedToken as err:
+            self.syntax_error(err, open_card)
 
+    def context(self, kind: Optional[str]):
+        """A parser that has just read what context ``kind`` stands for."""
+        parser = self.lark.parse_interactive()
+        if kind is not None:
+            for tok in _context_tokens(kind):
+                parser.feed_token(tok)
+        return parser
 
-def _blank(text: str, offset: int) -> str:
-    if offset == 0:
-        return text
-    return re.sub(r"[^\n]", " ", text[:offset]) + text[offset:]
+    # ---- the set
+    def read(self) -> None:
+        while True:
+            tok, first = self.next()
+            kind = tok.type
+            if kind == "_NL":
+                continue
+            if kind == "$END":
+                return
+            if kind == "CARD":
+                self.read_card(tok)
+                continue
+            if kind == "INCLUDE" and not self.seen_card:
+                self.read_include(tok)
+                continue
+            if kind == "INCLUDE":
+                self.report(Diagnostic(self.path, ast.Pos(tok.line, tok.column, tok.line, tok.end_column),
+                                       "`include` lines come before the first card",
+                                       "move this line to the top of the file"))
+            elif kind == "BAD_CHAR":
+                self.bad_character(tok)
+            else:
+                self.error_in("after card" if self.seen_card else None, tok)
+            self.skip_to_card()
 
+    def skip_to_card(self) -> None:
+        """Skip to the next line that starts a card (or, before the first card, an include)."""
+        while True:
+            tok, first = self.next()
+            if tok.type == "$END" or (first and (tok.type == "CARD" or (
+                    tok.type == "INCLUDE" and not self.seen_card))):
+                self.push(tok, first)
+                return
 
-def _cards(tree, path: str, diagnostics: list[Diagnostic]) -> list[ast.Card]:
-    """Transform the parse tree card by card; a card nested too deeply is reported alone."""
-    out = []
-    for sub in tree.children:
-        try:
-            out.append(_ToAst().transform(sub))
-        except RecursionError:
-            pos = _pos(sub.meta)
-            diagnostics.append(Diagnostic(
-                path, ast.Pos(pos.line, pos.col, pos.line, pos.col + 4),
-                "this card is nested too deeply to read",
-                "an action inside `may` or `if` can hold another one, but not hundreds deep",
-            ))
-    return out
+    def read_include(self, include: Token) -> None:
+        parser = self.lark.parse_interactive()
+        parser.feed_token(include)
+        while True:
+            tok, first = self.next()
+            if tok.type == "BAD_CHAR":
+                self.bad_character(tok)
+                self.skip_line()
+                return
+            try:
+                parser.feed_token(tok)
+            except UnexpectedToken as err:
+                self.syntax_error(err)
+                if tok.type == "$END":
+                    self.push(tok, first)
+                elif tok.type != "_NL":
+                    self.skip_line()
+                return
+            if tok.type == "_NL":
+                self.nodes.extend(self.transform(parser.feed_token(_end_token(self.text, tok))))
+                return
 
+    # ---- a card
+    def read_card(self, card: Token) -> None:
+        self.seen_card = True
+        parser = self.lark.parse_interactive()
+        parser.feed_token(card)
+        card_id: Optional[str] = None
+        broken = False
+        self.static = False
+        while True:
+            tok, first = self.next()
+            kind = tok.type
+            if kind not in _CARD_SPECIAL:  # most tokens: just read
+                try:
+                    parser.feed_token(tok)
+                    continue
+                except UnexpectedToken as err:
+                    error = err
+            elif kind == "BAD_CHAR":
+                self.bad_character(tok)
+                broken = True
+                if self.skip_line():
+                    return
+                parser = self.recover(card_id)
+                if parser is None:
+                    return
+                continue
+            elif kind == "CARD" and first:
+                # a new card starts while this one is open (no line inside a card starts
+                # with `card`): this one is not closed
+                try:
+                    parser.feed_token(tok)
+                except UnexpectedToken as err:
+                    self.syntax_error(err, card_id)
+                self.push(tok, first)
+                return
+            else:
+                if kind == "CARD_ID" and card_id is None:
+                    card_id = str(tok)
+                try:
+                    parser.feed_token(tok)
+                    if kind == "RBRACE":
+                        if not broken:
+                            tree = parser.feed_token(_end_token(self.text, tok))
+                            self.nodes.extend(self.transform(tree))
+                        return
+                    continue
+                except UnexpectedToken as err:
+                    error = err
+            # a syntax error at `tok`
+            self.syntax_error(error, card_id)
+            broken = True
+            if kind == "$END":
+                self.push(tok, first)
+                return
+            if kind == "RBRACE" or (kind != "_NL" and self.skip_line()):
+                return  # the card ends at its `}`, even a misplaced one
+            parser = self.recover(card_id)
+            if parser is None:
+                return
 
-def _offset_of(text: str, err: UnexpectedInput) -> int:
-    pos = getattr(err, "pos_in_stream", None)
-    if pos is None:
-        tok = getattr(err, "token", None)
-        pos = getattr(tok, "start_pos", None)
-    return len(text) if pos is None else pos
+    def recover(self, card_id: Optional[str]):
+        """After a syntax error inside a card: a parser to read the rest of the card with,
+        or None when the card ended (its ``}``, the next card, the end of the text).
 
+        Each line is tried as the continuation of every context in :data:`_CONTEXTS`; the
+        first that reads it whole goes on reading.  A line that no context reads is
+        reported where the context that got furthest into it failed."""
+        while True:
+            order = ("static", "body", "activated") if self.static else ("body", "static", "activated")
+            tok, first = self.next()
+            kind = tok.type
+            if kind == "_NL":
+                continue
+            if kind == "RBRACE":
+                return None
+            if kind == "$END" or (kind == "CARD" and first):
+                self.error_in("body", tok, card_id)  # the file ends / the next card starts
+                self.push(tok, first)
+                return None
+            if kind == "BAD_CHAR":
+                self.bad_character(tok)
+                if self.skip_line():
+                    return None
+                continue
+            line = [tok]
+            while line[-1].type not in ("_NL", "RBRACE"):
+                nxt, nfirst = self.next()
+                if nxt.type in ("$END", "BAD_CHAR"):
+                    self.push(nxt, nfirst)
+                    break
+                line.append(nxt)
+            best: Optional[tuple[int, UnexpectedToken]] = None
+            for context in order:
+                parser = self.context(context)
+                for i, t in enumerate(line):
+                    try:
+                        parser.feed_token(t)
+                    except UnexpectedToken as err:
+                        if best is None or i > best[0]:
+                            best = (i, err)
+                        break
+                else:  # the whole line reads in this context
+                    return None if line[-1].type == "RBRACE" else parser
+            self.syntax_error(best[1], card_id)
+            if line[-1].type == "RBRACE":
+                return None
+            if line[-1].type != "_NL":  # cut short by a bad character: the line's one error is told
+                tok, first = self.next()
+                if tok.type == "BAD_CHAR" and self.skip_line():
+                    return None
+                if tok.type != "BAD_CHAR":
+                    self.push(tok, first)
 
-def _next_line(text: str, offset: int) -> int:
-    nl = text.find("\n", offset)
-    return len(text) if nl < 0 else nl + 1
-
-
-def _resume_offset(text: str, err: UnexpectedInput, err_offset: int, offset: int) -> Optional[int]:
-    """Where to parse again after an error, or None when no card follows."""
-    tok = getattr(err, "token", None)
-    if isinstance(tok, Token) and tok.type == "CARD" and err_offset > offset:
-        return err_offset  # a card began while the previous one was still open
-    nxt = _CARD_START.search(text, _next_line(text, err_offset))
-    return None if nxt is None else nxt.start()
-
-
-def _good_prefix(chunk: str, err_offset: int, start: int, path: str,
-                 diagnostics: list[Diagnostic]) -> list[ast.Card]:
-    """The complete cards between ``start`` and the card holding the error."""
-    starts = [m.start() for m in _CARD_START.finditer(chunk, start, err_offset)]
-    if not starts or starts[-1] == start:
-        return []
-    try:
-        tree = _lark().parse(chunk[: starts[-1]])
-    except UnexpectedInput:
-        return []
-    return _cards(tree, path, diagnostics)
+    # ---- trees to AST nodes
+    def transform(self, tree) -> list:
+        """The AST nodes of one card's (or include's) tree; problems found on the way
+        (too deep, numbers too long) are reported and the card left out."""
+        out = []
+        for sub in tree.children:
+            to_ast = _ToAst()
+            try:
+                node = to_ast.transform(sub)
+            except RecursionError:
+                pos = _pos(sub.meta)
+                self.report(Diagnostic(
+                    self.path, ast.Pos(pos.line, pos.col, pos.line, pos.col + 4),
+                    "this card is nested too deeply to read",
+                    "an action inside `may` or `if` can hold another one, but not hundreds deep",
+                ))
+                continue
+            if to_ast.too_large:
+                for key, tok in to_ast.too_large:
+                    message, hint = ast.number_problem(key, None, str(tok))
+                    self.report(Diagnostic(self.path, _tpos(tok), message, hint))
+                continue
+            out.append(node)
+        return out

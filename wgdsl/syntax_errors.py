@@ -17,7 +17,7 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .ast import Pos
-from .diagnostics import Diagnostic, one_of
+from .diagnostics import Diagnostic, one_of, shorten
 
 _DESCRIBED = {
     "CARD_ID": "a card id such as `XX-001`",
@@ -49,38 +49,59 @@ _STATEMENT_HINT = (
 )
 
 
-def syntax_diagnostic(path: str, text: str, err: UnexpectedInput, terminals) -> Diagnostic:
-    """The diagnostic for one Lark parse error in ``text``."""
-    keywords = {t.name: t.pattern.value for t in terminals if t.pattern.type == "str"}
+# how far around an error the text is looked at (a bound, so that reporting an error
+# costs the same on a 20-character line and on a 2 MB one)
+_LOOK = 200
+
+
+def keywords_of(terminals) -> dict[str, str]:
+    """Keyword terminal names and their words (``DRAW`` -> ``draw``)."""
+    return {t.name: t.pattern.value for t in terminals if t.pattern.type == "str"}
+
+
+def syntax_diagnostic(path: str, text: str, err: UnexpectedInput, keywords: dict[str, str],
+                      open_card: Optional[str] = None) -> Diagnostic:
+    """The diagnostic for one Lark parse error in ``text``.
+
+    ``keywords``: :func:`keywords_of` the parser's terminals; ``open_card``: the id of
+    the card being read, if any (named when the next card starts before it is closed)."""
     if isinstance(err, UnexpectedCharacters):
-        return _bad_character(path, text, err, set(keywords.values()))
+        return bad_character(path, text, err.pos_in_stream, err.line, err.column,
+                             set(keywords.values()))
     if isinstance(err, UnexpectedEOF) or (
         isinstance(err, UnexpectedToken) and err.token.type == "$END"
     ):
         return _early_end(path, text, _expected(err.expected, keywords))
     assert isinstance(err, UnexpectedToken)
-    return _bad_token(path, text, err, keywords)
+    return _bad_token(path, err, keywords, open_card)
 
 
 # ---------------------------------------------------------------------------- characters
-def _bad_character(path: str, text: str, err: UnexpectedCharacters, keywords: set[str]) -> Diagnostic:
-    rest = text[err.pos_in_stream:]
-    in_id = re.search(r"(?:^|\s)card[ \t]+(\S*)$", text[: err.pos_in_stream])
-    if in_id:  # the card id slot: `card X "..."`, `card wg-001 "..."`
-        start = err.column - len(in_id.group(1))
+def bad_character(path: str, text: str, offset: int, line: int, column: int,
+                  keywords: set[str]) -> Diagnostic:
+    """The diagnostic for a character no word of the language starts with, at ``offset``
+    (line ``line``, column ``column``)."""
+    line_start = offset - (column - 1)
+    window_start = max(line_start, offset - _LOOK)
+    # the card id slot: `card X "..."`, `card wg-001 "..."`
+    in_id = re.search(r"\scard[ \t]+(\S*)$",
+                      (" " if window_start == line_start else "x") + text[window_start:offset])
+    rest = text[offset:offset + _LOOK]
+    if in_id:
+        start = column - len(in_id.group(1))
         found = in_id.group(1) + re.match(r"\S*", rest).group(0)
-        return Diagnostic(path, Pos(err.line, start, err.line, start + len(found)),
-                          f"`{found}` is not a card id",
+        return Diagnostic(path, Pos(line, start, line, start + len(found)),
+                          f"`{shorten(found)}` is not a card id",
                           _ID_HINT)
     word = re.match(r"[A-Za-z][A-Za-z0-9_']*", rest)
     found = word.group(0) if word else rest[:1]
-    pos = Pos(err.line, err.column, err.line, err.column + len(found))
+    pos = Pos(line, column, line, column + len(found))
     if word and not found.islower():
         lower = found.lower()
         if lower in keywords:
             return Diagnostic(path, pos, f"keywords are lowercase: `{found}`", f"write `{lower}`")
-        return Diagnostic(path, pos, f"words are lowercase: `{found}`",
-                          f"write `{lower}`; only card ids (`XX-001`) and quoted names use capitals")
+        return Diagnostic(path, pos, f"words are lowercase: `{shorten(found)}`",
+                          f"write `{shorten(lower)}`; only card ids (`XX-001`) and quoted names use capitals")
     if found == '"':
         return Diagnostic(path, pos, "this quoted name is not closed",
                           'a name starts and ends with `"` on the same line')
@@ -98,9 +119,11 @@ def _bad_character(path: str, text: str, err: UnexpectedCharacters, keywords: se
 # ---------------------------------------------------------------------------- end of file
 def _early_end(path: str, text: str, expected) -> Diagnostic:
     literals, described = expected
-    lines = text.rstrip().splitlines() or [""]  # just after the last thing written
-    last = len(lines[-1]) + 1
-    pos = Pos(len(lines), last, len(lines), last + 1)
+    # just after the last thing written; lines are counted as the parser counts them
+    written = len(text.rstrip())
+    line = text.count("\n", 0, written) + 1
+    col = written - (text.rfind("\n", 0, written) + 1) + 1
+    pos = Pos(line, col, line, col + 1)
     if "}" in literals:
         return Diagnostic(path, pos, "the file ends inside a card",
                           "close the card with `}` on its own line")
@@ -108,40 +131,41 @@ def _early_end(path: str, text: str, expected) -> Diagnostic:
 
 
 # ---------------------------------------------------------------------------- tokens
-def _bad_token(path: str, text: str, err: UnexpectedToken, keywords: dict[str, str]) -> Diagnostic:
+def _bad_token(path: str, err: UnexpectedToken, keywords: dict[str, str],
+               open_card: Optional[str]) -> Diagnostic:
     tok: Token = err.token
     literals, described = _expected(err.expected, keywords)
     expected = set(literals)
     found = str(tok)
+    shown = shorten(found)
     if tok.type == "_NL":
         pos = Pos(err.line, err.column, err.line, err.column + 1)
         return Diagnostic(path, pos, "this line ends too early", _expect_hint(literals, described))
     pos = Pos(tok.line, tok.column, tok.end_line, tok.end_column)
     if tok.type == "CARD" and "}" in expected:
-        open_card = _open_card(text, tok.start_pos)
-        return Diagnostic(path, pos, f"card `{open_card}` is not closed before the next card",
+        return Diagnostic(path, pos, f"card `{open_card or '?'}` is not closed before the next card",
                           "end each card with `}` on its own line")
     if tok.type == "CARD_ID" and "card" in expected:
-        return Diagnostic(path, pos, f"unexpected card id `{found}`",
+        return Diagnostic(path, pos, f"unexpected card id `{shown}`",
                           'a card starts with `card ID "name" {`')
     if not re.fullmatch(r"[a-z][a-z_']*", found):
-        return Diagnostic(path, pos, f"unexpected `{found}`", _expect_hint(literals, described))
+        return Diagnostic(path, pos, f"unexpected `{shown}`", _expect_hint(literals, described))
     context = _context(expected)
     match = _closest(found, literals)
     if found in keywords.values():  # a real keyword in the wrong place
         wanted = {"statement": "a stat or an effect"}.get(context, _article(context))
-        return Diagnostic(path, pos, f"expected {wanted}, found `{found}`",
+        return Diagnostic(path, pos, f"expected {wanted}, found `{shown}`",
                           f"did you mean `{match}`?" if match else _context_hint(context, literals, described))
     if match:
         what = _CATEGORY.get(match, "word")
         if match == "field":
             what = "zone" if context == "zone" else "keyword"
-        return Diagnostic(path, pos, f"unknown {what} `{found}`", f"did you mean `{match}`?")
+        return Diagnostic(path, pos, f"unknown {what} `{shown}`", f"did you mean `{match}`?")
     what = {"statement": "keyword", "card definition": "word", "card": "word"}.get(context, context)
     if not literals and described:
         hint = _ID_HINT if "CARD_ID" in err.expected else None
-        return Diagnostic(path, pos, f"expected {' or '.join(described)}, found `{found}`", hint)
-    return Diagnostic(path, pos, f"unknown {what} `{found}`", _context_hint(context, literals, described))
+        return Diagnostic(path, pos, f"expected {' or '.join(described)}, found `{shown}`", hint)
+    return Diagnostic(path, pos, f"unknown {what} `{shown}`", _context_hint(context, literals, described))
 
 
 def _context(expected: set[str]) -> str:
@@ -179,12 +203,6 @@ def _context_hint(context: str, literals, described) -> Optional[str]:
 
 def _article(noun: str) -> str:
     return ("an " if noun[:1] in "aeiou" else "a ") + noun
-
-
-def _open_card(text: str, offset: int) -> str:
-    """The id of the last card started before ``offset``."""
-    ids = re.findall(r"^\s*card\s+(\S+)", text[:offset], re.M)
-    return ids[-1] if ids else "?"
 
 
 def _closest(word: str, choices: Iterable[str]) -> Optional[str]:
