@@ -5,7 +5,9 @@ cost goes, and any effect in any place.  ``check`` reports, in a designer's word
 with the rule (R-number) behind it, every problem of a parsed set, not only the first:
 
 * a card's stats (R2.1): unknown color or mark, missing color or cost, a stat given
-  twice, a required cost above the cost (R6.3), a stun value below 1;
+  twice, a required cost above the cost (R6.3), a stun value below 1, a number out of
+  its range (``ast.NUMBER_RANGES``), a name with control characters;
+* the numbers of effects: ``draw N``, ``add N``, cost bounds, each within its range;
 * the set: two cards with one id, ``named "..."`` naming no card of the set;
 * each effect (:mod:`wgdsl.effect_checks`): events and rules that cannot happen where
   the effect works (R13), ``it`` / ``that card`` / ``if you do`` / ``cancel that play``
@@ -24,6 +26,7 @@ from .cards import COLORS, MARKS
 from .diagnostics import Diagnostic, did_you_mean, one_of
 from .effect_checks import check_effect
 from .loops import find_loops
+from .terminal import has_control, printable
 
 
 @attrs.define
@@ -54,12 +57,53 @@ def check(cardset: ast.CardSet, included=()) -> list[Diagnostic]:
         elif first is not card:
             report.error(card.pos, f"card id `{card.id}` is already used on line {first.pos.line}",
                          "give every card its own id")
+        _check_names(card, report)
         _check_stats(card, report)
         for effect in card.effects:
             check_effect(effect, names, report)
+            _check_numbers(effect, report)
     if not report.diagnostics:  # a sound set: warn of effects that can trigger themselves
         report.diagnostics.extend(find_loops(cardset, included))
     return report.diagnostics
+
+
+def _check_names(card: ast.Card, report: Report) -> None:
+    for name, pos, what in ((card.name, card.name_pos, "a card name"),
+                            (card.en_name, card.en_name_pos, "an English name")):
+        if name and has_control(name):
+            report.error(pos, f"{what} may not contain control characters",
+                         f'remove them from "{printable(name)}" (shown escaped): control '
+                         "characters such as escape or bell would reach a terminal as "
+                         "commands, not as text")
+
+
+def _out_of_range(report: Report, key: str, value: int, pos: ast.Pos) -> None:
+    problem = ast.number_problem(key, value, str(value))
+    if problem:
+        report.error(pos, *problem)
+
+
+def _check_numbers(effect: ast.Effect, report: Report) -> None:
+    """``draw N``, ``add N`` and cost bounds within their ranges (``ast.NUMBER_RANGES``).
+
+    The tree is walked with a stack, not recursion: ``may may ... draw 1`` may be
+    hundreds deep."""
+    stack: list = [effect]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, tuple):
+            stack.extend(node)
+            continue
+        if not attrs.has(type(node)):
+            continue
+        if isinstance(node, ast.Draw):
+            _out_of_range(report, "draw", node.count, node.count_pos)
+        elif isinstance(node, ast.AddPoints):
+            _out_of_range(report, "add", node.count, node.count_pos)
+        elif isinstance(node, ast.CostBound):
+            _out_of_range(report, "cost bound", node.value, node.value_pos)
+        stack.extend(getattr(node, f.name) for f in attrs.fields(type(node))
+                     if not f.name.endswith("pos"))
 
 
 def _check_stats(card: ast.Card, report: Report) -> None:
@@ -80,6 +124,8 @@ def _check_stats(card: ast.Card, report: Report) -> None:
             report.error(stat.value_pos, f"stun value {stat.value} is less than 1",
                          "an exhausted stun gives its stun value in points (R6.2), at least 1; "
                          "leave `stun` out for the usual 1 (R2.1)")
+        elif stat.key in ("cost", "stun"):
+            _out_of_range(report, stat.key, stat.value, stat.value_pos)
     for key, example in (("color", "`color red`"), ("cost", "`cost 2`")):
         if key not in seen:
             report.error(card.pos, f"card `{card.id}` has no {key}",
@@ -91,6 +137,10 @@ def _check_stats(card: ast.Card, report: Report) -> None:
                          f"required cost {required} is more than the cost {cost_value}",
                          "the required cost is the part of the cost paid in the card's own color, "
                          "so it is 0 to the cost (R2.1, R6.3)")
+            return
+    if "requires" in seen:
+        last = _last_stat(card, "requires")
+        _out_of_range(report, "requires", last.value, last.value_pos)
 
 
 def _last_stat(card: ast.Card, key: str) -> ast.Stat:
