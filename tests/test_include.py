@@ -38,10 +38,10 @@ def test_a_name_from_the_included_set_is_known_to_the_checker(tmp_path):
 
 
 def test_includes_are_relative_to_the_including_file(tmp_path):
-    write(tmp_path, "base.wg", 'card XP-001 "土台" {\n  color red  cost 1\n}\n')
     sub = tmp_path / "sub"
     sub.mkdir()
-    lib = load_cards(write(sub, "top.wg", 'include "../base.wg"\n\ncard XP-002 "上" {\n  color red  cost 2\n}\n'))
+    write(sub, "base.wg", 'card XP-001 "土台" {\n  color red  cost 1\n}\n')
+    lib = load_cards(write(tmp_path, "top.wg", 'include "sub/base.wg"\n\ncard XP-002 "上" {\n  color red  cost 2\n}\n'))
     assert list(lib.by_id) == ["XP-001", "XP-002"]
 
 

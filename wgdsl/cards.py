@@ -8,13 +8,17 @@ the AST wrote them; the interpreter compiles those once per library.
 
 from __future__ import annotations
 
+import os
+import re
+from collections import OrderedDict
 from pathlib import Path
 from typing import Iterator, Optional, Union
 
 import attrs
 
 from . import ast
-from .diagnostics import Diagnostic, DiagnosticError
+from .diagnostics import Diagnostic, DiagnosticError, shorten
+from .files import Unreadable, exists, read_text
 from .resources import builtin_cards_path
 
 COLORS = ("blue", "green", "red", "yellow")
@@ -94,101 +98,199 @@ class CardLibrary:
 
 
 def read_source(path: Union[str, Path]) -> tuple[Optional[str], list[Diagnostic]]:
-    """The text of a card file, or a diagnostic saying why it cannot be read."""
-    p = Path(path)
+    """The text of a card file, or a diagnostic saying why it cannot be read.
+
+    Read with :func:`wgdsl.files.read_text`: a FIFO, a device, a directory, a file too
+    large or a name the system refuses is a message, never a hang; a byte-order mark is
+    accepted, and text that is not UTF-8 is reported at its line and column."""
     try:
-        return p.read_text(encoding="utf-8"), []
-    except FileNotFoundError:
-        return None, [Diagnostic(str(path), ast.NOWHERE, "no such file")]
-    except IsADirectoryError:
-        return None, [Diagnostic(str(path), ast.NOWHERE, "is a directory, not a card file",
-                                 "give a .wg file")]
-    except UnicodeDecodeError as err:
-        return None, [Diagnostic(str(path), ast.NOWHERE,
-                                 f"is not UTF-8 text (byte {err.start})",
-                                 "save the card file as UTF-8")]
-    except OSError as err:
-        return None, [Diagnostic(str(path), ast.NOWHERE, f"cannot be read: {err.strerror}")]
+        return read_text(path, "card file"), []
+    except Unreadable as err:
+        return None, [_unreadable(str(path), err)]
 
 
-def include_path(target: str, including: str) -> Path:
-    """Where ``include "TARGET"`` points: a bare name is a built-in set (``cards/NAME.wg``),
-    anything else a path relative to the including file."""
+def _unreadable(path: str, err: Unreadable) -> Diagnostic:
+    pos = ast.Pos(err.line, err.col, err.line, err.col + 1) if err.line else ast.NOWHERE
+    return Diagnostic(path, pos, err.message, err.hint)
+
+
+# `include "NAME"`: the name of a built-in set (cards/NAME.wg)
+_BUILTIN_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+# how many sets deep includes may go (a set that includes a set that includes ...)
+MAX_INCLUDE_DEPTH = 16
+_INCLUDE_HINT = ('write a built-in set\'s name (`include "wg01"`) or the path of a .wg file in '
+                 'this file\'s folder or below it (`include "sets/base.wg"`)')
+
+
+def builtin_sets() -> list[str]:
+    """The names of the built-in card sets (``wg01``)."""
+    return sorted(p.stem for p in builtin_cards_path().parent.glob("*.wg"))
+
+
+def _realpath(path: Union[str, Path]) -> Optional[str]:
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError):  # a name the system refuses, a NUL byte
+        return None
+
+
+def include_path(target: str, including: str) -> tuple[Optional[str], Optional[tuple[str, str]]]:
+    """Where ``include "TARGET"`` in the file ``including`` points, or why it may not:
+    (path, None) or (None, (message, hint)).
+
+    A bare name is a built-in set (``cards/NAME.wg``).  Anything else is a path relative
+    to the including file that ends in ``.wg`` and, once symlinks are followed, lies in
+    that file's folder or below it; an absolute path, ``../`` out of the folder, a
+    symlink out of it, or a file that is not ``.wg`` is refused.  The refusal never
+    reads the target, so nothing of it is shown."""
+    cannot = f"cannot include `{shorten(target)}`"
     if "/" not in target and "\\" not in target and not target.endswith(".wg"):
-        return builtin_cards_path().parent / f"{target}.wg"
-    return Path(including).parent / target
+        names = builtin_sets()
+        known = "built-in sets: " + ", ".join(f"`{n}`" for n in names)
+        if not _BUILTIN_NAME.fullmatch(target):
+            return None, (f"{cannot}: not the name of a built-in set",
+                          f"{known}; any other set is included by the path of a .wg file "
+                          "in this file's folder or below it")
+        if target not in names:
+            return None, (f"{cannot}: there is no built-in set `{shorten(target)}`", known)
+        return str(builtin_cards_path().parent / f"{target}.wg"), None
+    if os.path.isabs(target) or target.startswith("\\") or re.match(r"[A-Za-z]:", target):
+        return None, (f"{cannot}: an include path is relative to this file, not absolute", _INCLUDE_HINT)
+    if not target.endswith(".wg"):
+        return None, (f"{cannot}: only card files (`.wg`) can be included", _INCLUDE_HINT)
+    folder = os.path.dirname(including)
+    joined = os.path.join(folder, target)
+    base, full = _realpath(folder or "."), _realpath(joined)
+    if base is None or full is None:
+        return None, (f"{cannot}: not a file name the system accepts", _INCLUDE_HINT)
+    if os.path.commonpath([base, full]) != base:
+        return None, (f"{cannot}: it is outside this file's folder (symlinks followed)",
+                      "an included set must be in the including file's folder or below it; "
+                      "copy it there, or include a built-in set by its name")
+    return joined, None
 
 
-def _included(cardset: ast.CardSet, path: str, stack: tuple) -> tuple[list, list, dict]:
-    """The card definitions a set includes (in order), with problems and their sources."""
+def _included(cardset: ast.CardSet, path: str, stack: tuple) -> tuple[list, list, dict, list]:
+    """The card definitions a set includes (in order), with problems, their sources, and
+    the files read (for the cache)."""
     defs: list[CardDef] = []
     problems: list[Diagnostic] = []
     sources: dict = {}
+    files: list = []
     for inc in cardset.includes:
-        target = include_path(inc.target, path)
         where = ast.Pos(inc.pos.line, inc.pos.col, inc.pos.end_line, inc.pos.end_col)
-        if not target.is_file():
-            problems.append(Diagnostic(
-                path, where, f"cannot include `{inc.target}`: there is no card set {target}",
-                "write a built-in set's name (`include \"wg01\"`) or a path relative to this file"))
+        shown = shorten(inc.target)
+        target, refused = include_path(inc.target, path)
+        if refused:
+            problems.append(Diagnostic(path, where, *refused))
             continue
-        if target.resolve() in stack:
-            problems.append(Diagnostic(path, where, f"`{inc.target}` includes this file again",
+        real = _realpath(target)
+        if real in stack:
+            problems.append(Diagnostic(path, where, f"`{shown}` includes this file again",
                                        "sets may not include each other in a circle"))
             continue
+        if len(stack) >= MAX_INCLUDE_DEPTH:
+            problems.append(Diagnostic(
+                path, where, f"cannot include `{shown}`: includes are nested more than "
+                f"{MAX_INCLUDE_DEPTH} sets deep",
+                f"a set may include sets that include others, at most {MAX_INCLUDE_DEPTH} deep; "
+                "include the sets you need from fewer levels"))
+            continue
         try:
-            library = _load(target, stack)
+            text = read_text(target, "card file")
+        except Unreadable as err:
+            if not exists(target) and err.message == "no such file":
+                problems.append(Diagnostic(
+                    path, where, f"cannot include `{shown}`: there is no card set {shorten(target, 200)}",
+                    _INCLUDE_HINT))
+                continue
+            reason = f"it {err.message}" if err.message.startswith("is ") else err.message
+            problems.append(Diagnostic(path, where, f"cannot include `{shown}`: {reason}",
+                                       err.hint))
+            continue
+        try:
+            library, read = _load_text(target, real, text, stack)
         except DiagnosticError as err:
-            problems.append(Diagnostic(path, where, f"the included set `{inc.target}` has errors",
+            problems.append(Diagnostic(path, where, f"the included set `{shown}` has errors",
                                        "they are listed below it"))
             problems.extend(err.diagnostics)
             sources.update(err.sources)
             continue
+        files.extend(read)
         defs.extend(library)
-    return defs, problems, sources
+    return defs, problems, sources, files
 
 
-def check_text(text: str, path: str = "<input>", _stack: tuple = ()) -> tuple[Optional[ast.CardSet], list[Diagnostic]]:
+def check_text(text: str, path: str = "<input>", _stack: Optional[tuple] = None) -> tuple[Optional[ast.CardSet], list[Diagnostic]]:
     """Parse and check card-set text: (card set, every diagnostic found)."""
-    cardset, diagnostics, _, _ = _check(text, path, _stack)
+    if _stack is None:
+        real = _realpath(path) if exists(path) else None
+        _stack = (real,) if real else ()
+    cardset, diagnostics, _, _, _ = _check(text, path, _stack)
     return cardset, diagnostics
 
 
 def _check(text: str, path: str, stack: tuple):
+    """``stack``: the real paths of the files being read, outermost first (this one last
+    when it is a file)."""
     from .checker import check
     from .parser import parse
 
     cardset, diagnostics = parse(text, path)
-    included, problems, sources = _included(cardset, path, stack)
+    included, problems, sources, files = _included(cardset, path, stack)
     own = diagnostics + check(cardset, included)
     own.sort(key=lambda d: (d.pos.line, d.pos.col))
-    return cardset, problems + own, included, sources
+    return cardset, problems + own, included, sources, files
 
 
 def library_from_text(text: str, path: str = "<input>", _stack: tuple = ()) -> CardLibrary:
-    cardset, diagnostics, included, sources = _check(text, path, _stack)
+    return _library(text, path, _stack)[0]
+
+
+def _library(text: str, path: str, stack: tuple) -> tuple[CardLibrary, list]:
+    cardset, diagnostics, included, sources, files = _check(text, path, stack)
     if any(d.severity == "error" for d in diagnostics):  # warnings do not stop a set
         raise DiagnosticError(diagnostics, {**sources, path: text})
     by_id = {c.id: c for c in included}
     by_id.update((c.id, card_def(c)) for c in cardset.cards)
-    return CardLibrary(path, by_id)
+    return CardLibrary(path, by_id), files
 
 
-_CACHE: dict[tuple[str, float], CardLibrary] = {}
+# Loaded sets, most recently used last: (path as given, real path) -> (the files read as
+# (real path, text), library).  One entry per file and at most _CACHE_SIZE of them, so
+# reloading a file that keeps changing replaces its entry instead of adding one each time.
+_CACHE: "OrderedDict[tuple[str, str], tuple[tuple, CardLibrary]]" = OrderedDict()
+_CACHE_SIZE = 16
 
 
 def load_cards(path: Union[str, Path, None] = None) -> CardLibrary:
     """Load and check a card set (default: the built-in WG01 set), with its includes."""
-    return _load(Path(path) if path is not None else builtin_cards_path(), ())
-
-
-def _load(p: Path, stack: tuple) -> CardLibrary:
-    key = (str(p.resolve()), p.stat().st_mtime if p.exists() else 0.0)
-    if key in _CACHE:
-        return _CACHE[key]
+    p = str(path) if path is not None else str(builtin_cards_path())
     text, problems = read_source(p)
     if text is None:
         raise DiagnosticError(problems)
-    library = library_from_text(text, str(p), stack + (p.resolve(),))
-    _CACHE[key] = library
-    return library
+    return _load_text(p, _realpath(p) or p, text, ())[0]
+
+
+def _load_text(path: str, real: str, text: str, stack: tuple) -> tuple[CardLibrary, list]:
+    """The library of ``text`` (the file ``path``), from the cache when neither it nor
+    any file it includes has changed; and the files read, as (real path, text)."""
+    key = (path, real)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0][0][1] == text and all(_same(f, t) for f, t in hit[0][1:]):
+        _CACHE.move_to_end(key)
+        return hit[1], list(hit[0])
+    library, files = _library(text, path, stack + (real,))
+    read = ((real, text), *files)
+    _CACHE[key] = (read, library)
+    _CACHE.move_to_end(key)
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return library, list(read)
+
+
+def _same(real: str, text: str) -> bool:
+    try:
+        return read_text(real, "card file") == text
+    except Unreadable:
+        return False

@@ -17,6 +17,7 @@ goes through ``game.target`` so "cannot be targeted" and responses (R13.4, R13.5
 
 from __future__ import annotations
 
+import weakref
 from typing import Callable, Optional
 
 import attrs
@@ -96,17 +97,28 @@ class CompiledCard:
     any_color: Optional[tuple]
 
 
+# id(library) -> (weak reference to the library, its compiled cards).  The reference is
+# weak so that a library nobody uses any more is freed with its entry (reloading a card
+# set that keeps changing made this grow by one library per load).
 _COMPILED: dict = {}
 
 
 def compiled_for(library) -> dict:
-    """The compiled cards of a library, by card id (compiled on first use, then kept)."""
+    """The compiled cards of a library, by card id (compiled on first use, then kept as
+    long as the library lives)."""
     key = id(library)
     hit = _COMPILED.get(key)
-    if hit is None or hit[0] is not library:
-        hit = (library, {card.id: compile_card(card) for card in library})
+    if hit is None or hit[0]() is not library:
+        compiled = {card.id: compile_card(card) for card in library}
+        hit = (weakref.ref(library, lambda _ref, key=key: _forget(key, _ref)), compiled)
         _COMPILED[key] = hit
     return hit[1]
+
+
+def _forget(key: int, ref) -> None:
+    hit = _COMPILED.get(key)
+    if hit is not None and hit[0] is ref:
+        del _COMPILED[key]
 
 
 # --------------------------------------------------------------------------- helpers

@@ -14,7 +14,7 @@ import gc
 import os
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Optional, Union
+from typing import Optional
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken
