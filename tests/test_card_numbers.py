@@ -174,3 +174,21 @@ def test_the_terminal_escape_reproducer_never_reaches_the_output(tmp_path):
         assert result.exit_code == 1
         assert "\x1b" not in result.output and "\x07" not in result.output
         assert "a card name may not contain control characters" in result.stderr
+
+
+def test_the_reference_shows_the_ranges_and_the_real_message():
+    from pathlib import Path
+
+    from wgdsl.ast import NUMBER_RANGES
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "language.md").read_text(encoding="utf-8")
+    table = doc[doc.index("### Numbers"):doc.index("### Building on another set")]
+    rows = {"cost": "| `cost N` |", "stun": "| `stun N` |", "draw": "| `draw N cards` |",
+            "add": "| `add N COLOR points` |", "cost bound": "| `of cost <= N`"}
+    for key, row in rows.items():
+        rng = NUMBER_RANGES[key]
+        line = next(ln for ln in table.splitlines() if ln.startswith(row))
+        assert f"| {rng.low} to {rng.high} |" in line, (key, line)
+    text = 'card X1-001 "a" {\n  color red  cost 1\n  dimension:\n    draw 1000000000 cards\n}\n'
+    shown = render_all(check_text(text, "mine.wg")[1], {"mine.wg": text})
+    assert "```text\n" + shown + "\n```" in table
