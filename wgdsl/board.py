@@ -15,7 +15,8 @@ some terminals and two in others).
 
 from __future__ import annotations
 
-from .state import OTHER, ROWS, GameState, Instance
+from .state import OTHER, PLAYERS, ROWS, GameState, Instance
+from .terminal import printable
 from .width import display_width
 
 CELL = 22  # display cells inside a square's box
@@ -40,10 +41,12 @@ def fit(text: str, width: int) -> str:
 
 
 def _card(inst: Instance) -> str:
+    """``ID name`` (a copy: ``ID=COPIED name``), control characters escaped so the grid
+    is measured as the terminal shows it."""
     face = inst.face
     if inst.copy_of is not None:
-        return f"{inst.base.id}={face.id} {face.name}"
-    return f"{face.id} {face.name}"
+        return printable(f"{inst.base.id}={face.id} {face.name}")
+    return printable(f"{face.id} {face.name}")
 
 
 def _square_lines(state: GameState, square: str) -> list[str]:
@@ -124,3 +127,47 @@ def render_board(state: GameState, viewer: str = "A", *, show_hand: bool = True)
     lines += _grid(state, viewer)
     lines += _player_block(state, viewer, show_hand=show_hand)
     return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ the board as data
+def _field_card(inst: Instance) -> dict:
+    return {"id": inst.base.id, "copy_of": inst.copy_of.id if inst.copy_of is not None else None}
+
+
+def _player_data(state: GameState, player: str) -> dict:
+    p = state.players[player]
+    return {
+        "points": state.points(player),
+        "squares": state.squares_held(player),
+        "hand": [i.id for i in p.hand],
+        "stock": [i.id for i in p.stock],  # top first
+        "break": [i.id for i in p.break_],  # oldest first
+        "standby": [None if s is None else {"card": s.id, "exhausted": s.exhausted}
+                    for s in p.standby],
+        "pool": {c: n for c, n in sorted(p.pool.items()) if n},
+    }
+
+
+def board_data(state: GameState) -> dict:
+    """The board as plain data (the ``board`` object of docs/json.md): turn, phase, every
+    square (``None`` when empty, else its holder, points and cards bottom to top) and
+    each player's zones, points and pool."""
+    field = {}
+    for sq, stack in state.field.items():
+        field[sq] = None if not stack else {
+            "holder": state.holder(sq),
+            "points": state.square_points(sq),
+            "cards": [_field_card(i) for i in stack],
+        }
+    return {
+        "turn": state.turn,
+        "active": state.active,
+        "phase": state.phase,
+        "first": state.first,
+        "played": state.played,
+        "stun_set": state.stun_set,
+        "winner": state.winner,
+        "win_reason": state.win_reason,
+        "field": field,
+        "players": {p: _player_data(state, p) for p in PLAYERS},
+    }

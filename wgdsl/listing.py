@@ -2,7 +2,9 @@
 
 Japanese names take two terminal columns per character, so columns are aligned by
 display width (``unicodedata.east_asian_width``: wide and fullwidth characters count
-2, combining marks 0), not by ``len``.  ``show`` prints each effect exactly as the
+2, combining marks 0), not by ``len``.  Cells are made printable first
+(:func:`wgdsl.terminal.printable`: a control character in a card name is shown as
+``\x1b``), so the columns line up with what the terminal shows.  ``show`` prints each effect exactly as the
 card file wrote it, cut out of the source by the effect's position.
 """
 
@@ -15,6 +17,7 @@ from typing import Optional, Sequence
 from .ast import Effect
 from .cards import CardDef, CardLibrary
 from .diagnostics import did_you_mean
+from .terminal import printable
 from .width import display_width
 
 TABLE_HEADER = ("id", "name", "English name", "color", "cost/req", "stun", "kind")
@@ -28,6 +31,7 @@ def pad(text: str, width: int) -> str:
 
 def table(rows: Sequence[Sequence[str]], gap: str = "  ") -> str:
     """Rows as aligned columns (the last column is not padded)."""
+    rows = [[printable(cell) for cell in row] for row in rows]
     widths = [max(display_width(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = []
     for row in rows:
