@@ -1,14 +1,20 @@
 """Playing whole games between agents: one game with its log, or many with statistics.
 
 ``play_game`` runs one game to its end through the public API (``legal_actions`` /
-``apply``); ``play_many`` runs a series with reproducible seeds and gathers win rates,
-turns and win conditions.  The CLI's ``wgdsl play`` is a thin layer over these.
+``apply``); ``play_series`` yields the games of a series one by one (reproducible seeds)
+and ``play_many`` gathers their win rates, turns and win conditions.  The CLI's
+``wgdsl play`` is a thin layer over these.
+
+A game whose effects never end (:class:`~wgdsl.errors.RunawayEffects`) is a game result
+too: no winner, reason ``runaway effects``, and the engine's message in ``stopped``, so
+one such game does not lose a series.  :func:`deck_from_set` builds a legal stock (R3)
+out of a card set, for a set that comes without decks.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable, Optional, Sequence
+from typing import Callable, Iterator, Optional, Sequence
 
 import attrs
 
@@ -23,6 +29,11 @@ WIN_CONDITIONS = {
     "R12.3": "the opponent had to draw from an empty stock",
 }
 TURN_LIMIT = "turn limit"
+RUNAWAY = "runaway effects"
+STOPS = {
+    TURN_LIMIT: "stopped at the turn limit (--max-turns)",
+    RUNAWAY: "stopped: effects that never end",
+}
 
 
 @attrs.frozen
@@ -30,12 +41,21 @@ class GameResult:
     seed: int
     first: str
     winner: Optional[str]
-    reason: str  # an R12 rule number, or "turn limit"
+    reason: str  # an R12 rule number, "turn limit" or "runaway effects"
     turns: int
     actions: int
+    stopped: Optional[str] = None  # why a game without winner was stopped (the engine's message)
+
+    def to_dict(self) -> dict:
+        """The game record of docs/json.md."""
+        return {"seed": self.seed, "first": self.first, "winner": self.winner,
+                "reason": self.reason, "turns": self.turns, "actions": self.actions,
+                "stopped": self.stopped}
 
 
 def describe_result(result: GameResult) -> str:
+    if result.reason == RUNAWAY:
+        return f"No winner: the game was stopped on turn {result.turns}: {result.stopped}"
     if result.winner is None:
         return (f"No winner: the game was stopped at the turn limit after {result.turns} turns "
                 "(not a rule of the game; raise --max-turns)")
@@ -63,15 +83,23 @@ def run_to_end(game: Game, max_turns: int = 1000) -> int:
 def play_game(library: CardLibrary, decks: dict, agents: Sequence[str] = ("greedy", "greedy"),
               seed: int = 0, first: str = "A", max_turns: int = 1000,
               log: bool = True) -> tuple[Game, GameResult]:
-    try:
-        game = new_game(library, decks, agents, seed, first, log)
-        actions = run_to_end(game, max_turns)
-    except RunawayEffects as err:  # say which game the loop stopped
-        raise RunawayEffects(f"the game of seed {seed} ({first} first) was stopped: {err.message}",
-                             err.cards, err.cycle) from None
+    """One game to its end (a win, the turn limit, or effects that never end)."""
+    game = new_game(library, decks, agents, seed, first, log)
     st = game.state
+    agents_by_player = game.agents
+    actions = 0
+    try:
+        # run_to_end, counting as it goes so a stopped game still says how far it got
+        while st.winner is None and st.turn <= max_turns:
+            legal = game.legal_actions()
+            game.apply(agents_by_player[st.active].act(game, legal))
+            actions += 1
+    except RunawayEffects as err:
+        return game, GameResult(seed, first, None, RUNAWAY, min(st.turn, max_turns), actions,
+                                stopped=err.message)
     result = GameResult(seed, first, st.winner, st.win_reason or TURN_LIMIT,
-                        min(st.turn, max_turns), actions)
+                        min(st.turn, max_turns), actions,
+                        stopped=None if st.winner is not None else STOPS[TURN_LIMIT])
     return game, result
 
 
@@ -93,9 +121,11 @@ class Summary:
         self.actions += r.actions
 
     def to_dict(self) -> dict:
+        """The ``summary`` object of docs/json.md."""
         g = max(self.games, 1)
         return {
             "games": self.games,
+            "wins": {"A": self.wins["A"], "B": self.wins["B"], "none": self.wins[None]},
             "win_rate": {p: self.wins[p] / g for p in ("A", "B")},
             "no_winner": self.wins[None] / g,
             "first_player_win_rate": self.first_wins / g,
@@ -110,15 +140,29 @@ class Summary:
         for p in ("A", "B"):
             out.append(f"  {p} wins      {self.wins[p]:>7}  {d['win_rate'][p]:6.1%}")
         if self.wins[None]:
-            out.append(f"  no winner   {self.wins[None]:>7}  {d['no_winner']:6.1%}  (turn limit)")
+            out.append(f"  no winner   {self.wins[None]:>7}  {d['no_winner']:6.1%}  (stopped)")
         out.append(f"  first player wins {d['first_player_win_rate']:6.1%}")
         out.append(f"  average turns     {d['average_turns']:.1f}")
         out.append("  win conditions:")
         for rule in sorted(self.reasons):
-            what = WIN_CONDITIONS.get(rule, rule)
+            what = WIN_CONDITIONS.get(rule) or STOPS.get(rule, rule)
             out.append(f"    {rule:<6} {what:<45} {self.reasons[rule]:>7}  "
                        f"{self.reasons[rule] / max(self.games, 1):6.1%}")
         return out
+
+
+def first_player(first: str, index: int) -> str:
+    """Who goes first in game ``index`` of a series: ``first``, or alternating A, B, ..."""
+    return first if first in ("A", "B") else ("A" if index % 2 == 0 else "B")
+
+
+def play_series(library: CardLibrary, decks: dict, agents: Sequence[str], games: int,
+                seed: int = 0, first: str = "alternate", max_turns: int = 1000,
+                keep_logs: bool = False) -> Iterator[tuple[Game, GameResult]]:
+    """The games of a series as they finish; game ``i`` uses seed ``seed + i``."""
+    for i in range(games):
+        yield play_game(library, decks, agents, seed + i, first_player(first, i), max_turns,
+                        log=keep_logs)
 
 
 def play_many(library: CardLibrary, decks: dict, agents: Sequence[str], games: int, seed: int = 0,
@@ -128,10 +172,55 @@ def play_many(library: CardLibrary, decks: dict, agents: Sequence[str], games: i
     """Play ``games`` games; game ``i`` uses seed ``seed + i``.  ``first`` is A, B or
     ``alternate`` (A in even games, B in odd ones)."""
     summary = Summary()
-    for i in range(games):
-        who = first if first in ("A", "B") else ("A" if i % 2 == 0 else "B")
-        game, result = play_game(library, decks, agents, seed + i, who, max_turns, log=keep_logs)
+    for game, result in play_series(library, decks, agents, games, seed, first, max_turns,
+                                    keep_logs):
         summary.add(result)
         if on_game is not None:
             on_game(game, result)
     return summary
+
+
+# ------------------------------------------------------------------ decks for a set
+def deck_from_set(library: CardLibrary, size: int, first_ids: Sequence[str] = ()) -> Optional[list[str]]:
+    """A legal stock of ``size`` cards from the set (R3): the cards of ``first_ids`` first
+    (a set's own cards before the ones it includes), then the others in set order, each
+    as many times as R3.2 (3 of a name) and R3.3 (a unique card once) allow.  None when
+    the set cannot fill it."""
+    from .decks import MAX_SAME_NAME, MAX_UNIQUE
+
+    wanted = [library[i] for i in first_ids if i in library]
+    order = wanted + [c for c in library if c.id not in set(first_ids)]
+    ids: list[str] = []
+    per_name: Counter = Counter()
+    for card in order:
+        room = MAX_SAME_NAME - per_name[card.name]
+        if card.unique:
+            room = min(room, MAX_UNIQUE)
+        n = max(0, min(room, size - len(ids)))
+        ids += [card.id] * n
+        per_name[card.name] += n
+        if len(ids) == size:
+            return ids
+    return None
+
+
+def deck_capacity(library: CardLibrary) -> int:
+    """The largest legal stock the set can make alone (R3.2, R3.3)."""
+    from .decks import MAX_SAME_NAME, MAX_UNIQUE
+
+    per_name: Counter = Counter()
+    total = 0
+    for card in library:
+        room = MAX_SAME_NAME - per_name[card.name]
+        if card.unique:
+            room = min(room, MAX_UNIQUE)
+        room = max(0, room)
+        per_name[card.name] += room
+        total += room
+    return total
+
+
+def deck_lines(ids: Sequence[str]) -> list[str]:
+    """A stock as deck-file lines (``3 XX-001``), in order of first appearance."""
+    counts = Counter(ids)
+    return [f"{counts[i]} {i}" for i in dict.fromkeys(ids)]
