@@ -19,10 +19,17 @@ them: ``2 cards`` / ``1 card``, ``of cost 2 or less`` for ``<=`` (``or more`` fo
 zone and ``in`` before any other zone (``from`` in ``plays a card from hand``), ``at``
 before turn events and ``when`` before the others.
 
-Comments are not preserved: the AST does not keep them.  :func:`format_source` (what
-``wgdsl fmt`` runs) keeps a file's opening comment block -- the comment and blank lines
-before the first card -- and reports every other comment as one it would drop, so
-``wgdsl fmt --write`` can refuse rather than lose a designer's notes.
+Comments: the AST does not keep them, so :func:`format_source` (what ``wgdsl fmt``
+runs) finds them in the source text and puts each back where it was.  The file's
+opening comment block -- the comment and blank lines before the first card -- is kept
+as it is.  Every other comment goes with a printed line: a comment at the end of a line
+stays at the end of the printed line of the construct that starts on that line (a card
+header, the stats line, an effect header, a ``cost:`` line, an action, a static rule,
+the closing ``}``); a comment on a line of its own goes before the printed line of the
+construct that follows it, indented like it (before ``}`` when nothing else follows in
+the card; at the end of the file after the last card).  Between cards, a blank line
+above a comment or between a comment and its card is kept.  Formatting formatted text
+changes nothing (``format_source(format_source(x)) == format_source(x)``).
 
 The printer covers every construct of ``grammar/wgdsl.lark``; the round trip
 ``parse(format_cardset(s)) == s`` holds for every card set (tests/test_fmt.py checks it
@@ -31,6 +38,7 @@ with generated trees).
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import Optional
 
@@ -311,7 +319,7 @@ def split_header(text: str) -> tuple[str, str]:
 
 
 def format_header(header: str) -> str:
-    lines = [line.rstrip() for line in header.splitlines()]
+    lines = [line.rstrip() for line in header.split("\n")]
     while lines and not lines[0]:
         lines.pop(0)
     while lines and not lines[-1]:
@@ -319,30 +327,113 @@ def format_header(header: str) -> str:
     return "\n".join(lines) + "\n" if lines else ""
 
 
-def comment_positions(text: str) -> list[ast.Pos]:
-    """Where the comments after the header are (the formatted text cannot keep them)."""
-    header, _ = split_header(text)
-    first_line = header.count("\n") + 1
-    out = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        if lineno < first_line:
-            continue
-        m = _COMMENT.match(line)
+_STRING = re.compile(r'"[^"\n]*"')
+
+
+def _comments(lines: list[str], first: int) -> dict:
+    """Line number -> (comment text, whether code precedes it on the line), from ``first``."""
+    out = {}
+    for lineno in range(first, len(lines) + 1):
+        m = _COMMENT.match(lines[lineno - 1])
         if m:
-            col = len(m.group(1)) + 1
-            out.append(ast.Pos(lineno, col, lineno, len(line) + 1))
+            comment = lines[lineno - 1][len(m.group(1)):].rstrip()
+            out[lineno] = (comment, bool(m.group(1).strip()))
     return out
 
 
+def _close_lines(lines: list[str]) -> list[int]:
+    """The line of every ``}`` outside strings and comments, in order (one per card)."""
+    out = []
+    for lineno, line in enumerate(lines, start=1):
+        m = _COMMENT.match(line)
+        code = m.group(1) if m else line
+        code = _STRING.sub('""', code)
+        out.extend(lineno for ch in code if ch == "}")
+    return out
+
+
+def _card_entries(card: ast.Card, close_line: int) -> list[tuple[int, str]]:
+    """The printed lines of a card, each with the source line of what it prints."""
+    entries = [(card.pos.line, card_header(card))]
+    stats = stats_line(card)
+    if stats is not None:
+        entries.append((min(st.pos.line for st in card.stats), HEADER_INDENT + stats))
+    for eff in card.effects:
+        entries.append((eff.pos.line, HEADER_INDENT + effect_header(eff)))
+        if isinstance(eff, ast.StaticEffect):
+            entries.extend((r.pos.line, ACTION_INDENT + fmt_static(r)) for r in eff.rules)
+            continue
+        if isinstance(eff, ast.Activated) and eff.cost is not None:
+            entries.append((eff.cost.pos.line, ACTION_INDENT + "cost: " + fmt_action(eff.cost)))
+        entries.extend((a.pos.line, ACTION_INDENT + fmt_action(a)) for a in eff.actions)
+    entries.append((close_line, "}"))
+    return entries
+
+
+def _with_comments(cardset: ast.CardSet, text: str, first: int) -> str:
+    """The formatted card set (after the opening block) with the comments from line
+    ``first`` on, each put back beside its line (see the module docstring)."""
+    lines = text.split("\n")  # as the parser counts lines (splitlines also splits at U+2028)
+    closes = _close_lines(lines)
+    items = [[(inc.pos.line, f'include "{inc.target}"')] for inc in cardset.includes]
+    n_includes = len(items)
+    for k, card in enumerate(cardset.cards):
+        items.append(_card_entries(card, closes[k] if k < len(closes) else card.pos.line))
+    flat = [(anchor, i, j) for i, item in enumerate(items) for j, (anchor, _) in enumerate(item)]
+    comments = _comments(lines, first)
+    leading: dict = {}
+    trailing: dict = {}
+    at_end = []
+    keys = sorted((a, order) for order, (a, _, _) in enumerate(flat))
+    for lineno, (comment, after_code) in sorted(comments.items()):
+        cut = bisect.bisect_right(keys, (lineno, len(flat)))  # keys[:cut] start on or before
+        if after_code and cut:
+            # the last printed line whose construct starts on or before this line
+            trailing.setdefault(flat[keys[cut - 1][1]][1:], []).append(comment)
+        elif cut < len(keys):
+            # a comment line goes before the first printed line of what follows it
+            leading.setdefault(flat[keys[cut][1]][1:], []).append(lineno)
+        else:
+            at_end.append(lineno)
+
+    def blank_above(lineno: int) -> bool:
+        return lineno - 1 >= first and not lines[lineno - 2].strip()
+
+    blocks = []
+    for i, item in enumerate(items):
+        out = []
+        for j, (anchor, line) in enumerate(item):
+            above = leading.get((i, j), [])
+            indent = HEADER_INDENT if line == "}" else line[: len(line) - len(line.lstrip())]
+            top = j == 0  # a card header or an include: blank lines around comments count
+            for k, c in enumerate(above):
+                if top and k and blank_above(c):
+                    out.append("")
+                out.append(indent + comments[c][0])
+            if top and above and blank_above(anchor):
+                out.append("")
+            out.append(line + "".join("  " + t for t in trailing.get((i, j), [])))
+        blocks.append("\n".join(out) + "\n")
+    includes = "".join(blocks[:n_includes])
+    cards = "\n".join(blocks[n_includes:])
+    body = includes + ("\n" if includes and cards else "") + cards
+    if at_end:
+        tail = []
+        for k, c in enumerate(at_end):
+            if blank_above(c) and (k or body):
+                tail.append("")
+            tail.append(comments[c][0])
+        body += "\n".join(tail) + "\n"
+    return body
+
+
 def format_source(text: str, path: str = "<input>") -> tuple[Optional[str], list]:
-    """Format a card file's text: (formatted text or None, diagnostics).
+    """Format a card file's text, comments kept: (formatted text or None, diagnostics).
 
     Syntax errors give None and the parser's diagnostics: a file that does not parse
-    is never reformatted (its unreadable part would be lost).  The leading comment
-    block is kept; every other comment is dropped, and each one dropped is reported as
-    a warning so the caller can refuse to write.
+    is never reformatted (its unreadable part would be lost).  A file that parses gives
+    its formatted text and no diagnostics.
     """
-    from .diagnostics import Diagnostic
     from .parser import parse
 
     cardset, diagnostics = parse(text, path)
@@ -350,12 +441,6 @@ def format_source(text: str, path: str = "<input>") -> tuple[Optional[str], list
         return None, diagnostics
     header, _ = split_header(text)
     head = format_header(header)
-    body = format_cardset(cardset)
+    body = _with_comments(cardset, text, header.count("\n") + 1)
     out = head + ("\n" if head and body else "") + body
-    warnings = [
-        Diagnostic(path, pos, "this comment would be lost: fmt keeps only the comments "
-                   "at the top of the file", "move it into the file's opening comment",
-                   severity="warning")
-        for pos in comment_positions(text)
-    ]
-    return out, warnings
+    return out, []
