@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+import stat
+
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from strategies_ast import cards, cardsets
 from wgdsl import ast
@@ -187,14 +191,150 @@ def test_fmt_write_refuses_a_file_with_syntax_errors(tmp_path):
     assert f.read_text(encoding="utf-8") == original
 
 
-def test_fmt_write_refuses_to_drop_comments_inside_cards(tmp_path):
+def test_fmt_write_keeps_comments_in_place(tmp_path):
     f = tmp_path / "a.wg"
-    original = 'card X-1 "a#1" {\n  color red   # the faction\n}\n'
-    f.write_text(original, encoding="utf-8")
+    f.write_text('card X-1 "a#1" {\n  color red   # the faction\n# about it\n'
+                 '  dimension: draw 1 card\n}\n# the end\n', encoding="utf-8")
     result = _run("--write", str(f))
-    assert result.exit_code == 1
-    assert f"{f}:2:15: warning: this comment would be lost" in result.stderr
-    assert f.read_text(encoding="utf-8") == original
+    assert result.exit_code == 0, result.output
+    assert f.read_text(encoding="utf-8") == (
+        'card X-1 "a#1" {\n'
+        '  color red  # the faction\n'
+        '  # about it\n'
+        '  dimension:\n'
+        '    draw 1 card\n'
+        '}\n'
+        '# the end\n')
+    assert _run("--check", str(f)).exit_code == 0
+
+
+COMMENTED = """\
+# my set
+
+include "wg01"   # the base set
+# the first card
+card X-1 "a#1" en "A" {   # on the header
+color red   # the faction
+  cost 2
+  # about the effect
+  dimension: draw 1 card  # draws
+  # before the end
+}
+card X-2 "b" {} # on the brace
+
+
+# a section
+
+# the third card
+
+card X-3 "c" {
+  field static:
+    # why
+    this cannot be targeted
+  field activated during your gain phase:
+    # the cost
+    cost: move this to your break   # paid first
+    add 2 blue points
+}
+# the end
+"""
+
+
+def test_every_comment_stays_beside_what_it_was_beside():
+    formatted, diagnostics = format_source(COMMENTED)
+    assert diagnostics == []
+    assert formatted == """\
+# my set
+
+include "wg01"  # the base set
+
+# the first card
+card X-1 "a#1" en "A" {  # on the header
+  color red  cost 2  # the faction
+  # about the effect
+  dimension:
+    draw 1 card  # draws
+  # before the end
+}
+
+card X-2 "b" {
+}  # on the brace
+
+# a section
+
+# the third card
+
+card X-3 "c" {
+  field static:
+    # why
+    this cannot be targeted
+  field activated during your gain phase:
+    # the cost
+    cost: move this to your break  # paid first
+    add 2 blue points
+}
+# the end
+"""
+    assert format_source(formatted) == (formatted, [])
+    assert _parse_ok(formatted) == _parse_ok(COMMENTED)
+
+
+def _with_comments(text: str, data) -> tuple[str, list[str]]:
+    """``text`` with comments drawn by Hypothesis: at line ends and on lines of their own
+    (any indentation, blank lines around), each with a unique tag."""
+    out, tags = [], []
+    for n, line in enumerate(text.split("\n")):
+        if data.draw(st.booleans(), label=f"comment above {n}"):
+            tag = f"#c{len(tags)}"
+            tags.append(tag)
+            blank = data.draw(st.sampled_from(["", "\n", "\n\n"]), label="blank")
+            out.append(blank + data.draw(st.sampled_from(["", "  ", "\t"])) + tag + " note")
+        if line.strip() and data.draw(st.booleans(), label=f"comment after {n}"):
+            tag = f"#c{len(tags)}"
+            tags.append(tag)
+            line += data.draw(st.sampled_from([" ", "   ", "\t"])) + tag
+        out.append(line)
+    return "\n".join(out), tags
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cardsets, st.data())
+def test_fmt_keeps_every_comment_and_is_idempotent(cardset, data):
+    text, tags = _with_comments(format_cardset(cardset), data)
+    formatted, diagnostics = format_source(text)
+    assert diagnostics == [], text
+    # the cards are unchanged, every comment is there once, and fmt(fmt(x)) == fmt(x)
+    assert _parse_ok(formatted) == cardset
+    for tag in tags:
+        assert len(re.findall(re.escape(tag) + r"\b", formatted)) == 1, (tag, text, formatted)
+    assert format_source(formatted) == (formatted, [])
+
+
+def test_fmt_write_through_a_symlink_keeps_the_link_and_the_mode(tmp_path):
+    real = tmp_path / "real.wg"
+    real.write_text('card X-1 "a" {\ncolor red\n}\n', encoding="utf-8")
+    real.chmod(0o640)
+    link = tmp_path / "link.wg"
+    link.symlink_to(real)
+    result = _run("--write", str(link))
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and link.resolve() == real
+    assert real.read_text(encoding="utf-8") == 'card X-1 "a" {\n  color red\n}\n'
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.wg", "real.wg"]  # no temp file left
+
+
+def test_fmt_reads_standard_input():
+    messy = 'card X-1 "a" {\ncolor red  # c\n}\n'
+    result = CliRunner().invoke(main, ["fmt", "-"], input=messy)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == 'card X-1 "a" {\n  color red  # c\n}\n'
+    result = CliRunner().invoke(main, ["fmt", "--check", "-"], input=messy)
+    assert (result.exit_code, result.stdout) == (1, "<stdin>\n")
+    result = CliRunner().invoke(main, ["fmt", "--check", "-"], input='card X-1 "a" {\n}\n')
+    assert result.exit_code == 0
+    result = CliRunner().invoke(main, ["fmt", "--write", "-"], input=messy)
+    assert result.exit_code == 2 and "standard input" in result.stderr
 
 
 def test_fmt_reports_a_missing_file():
