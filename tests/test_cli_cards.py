@@ -173,7 +173,7 @@ def test_show_accepts_lowercase_ids():
 
 def test_show_unknown_id_suggests_one():
     result = run("show", "WG-6")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # the command line names what the set does not have
     assert "error: no card `WG-6` in this set" in result.stderr
     assert "did you mean `WG-006`?" in result.stderr
 

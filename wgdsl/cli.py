@@ -3,33 +3,174 @@
 Each command is a thin layer: it loads input, calls the library, prints.  Every error a
 user can cause is printed as a diagnostic on stderr with a non-zero exit, never as a
 traceback.
+
+Everything printed goes through :func:`echo` (or :func:`echo_json`): card names, ids,
+file lines and log text are the user's text, and a control character in them (an
+escape sequence that retitles the window or clears the screen) is shown escaped
+(:func:`wgdsl.terminal.printable`), never sent to the terminal.
+
+Exit status, the same for every command: 0 fine; 1 the input has problems (errors in a
+card file, a deck or a ruling case, a failing case, a card that cannot be played,
+effects that never end); 2 the command line is wrong (click's own usage errors, options
+that exclude each other, an unknown card id); 70 an internal error (a bug in wgdsl);
+130 interrupted by Ctrl-C (after printing the results so far).
 """
 
 from __future__ import annotations
 
+import errno
+import json
+import os
+import signal
 import sys
+from contextlib import contextmanager
 
 import click
 
 from . import __version__
 from .diagnostics import DiagnosticError
 from .errors import RunawayEffects
+from .terminal import printable
 
 CARDS_OPTION_HELP = "A card set file (.wg) to use instead of the built-in WG01 set."
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+EXIT_INTERNAL = 70
+EXIT_INTERRUPTED = 130
+
+
+# ------------------------------------------------------------------ output
+def echo(text: object = "", *, err: bool = False, nl: bool = True) -> None:
+    """``click.echo`` for text that may hold the user's strings: control characters are
+    shown escaped (``\\x1b``), newlines and tabs kept."""
+    click.echo(printable(str(text)), err=err, nl=nl)
+
+
+def _json_text(data) -> str:
+    from .terminal import _CONTROL
+
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    # json.dumps escapes C0 controls itself; DEL, C1 controls and the bidirectional
+    # overrides it leaves raw: escape them the JSON way so the document stays valid
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def echo_json(data) -> None:
+    """One JSON document on stdout (docs/json.md), terminal-safe and still valid JSON."""
+    click.echo(_json_text(data))
 
 
 class _Group(click.Group):
-    """Turns a DiagnosticError escaping a command into diagnostics and exit 1."""
+    """The one place where errors become messages and exit statuses (see the module doc)."""
+
+    def make_context(self, *args, **kwargs):
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.ClickException as err:
+            err.message = printable(err.message)
+            raise
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except DiagnosticError as err:
-            click.echo(err.render(), err=True)
-            ctx.exit(1)
-        except RunawayEffects as err:  # a card set whose effects never end (docs/language.md)
-            click.echo(f"error: {err.message}", err=True)
-            ctx.exit(1)
+            echo(err.render(), err=True)
+            ctx.exit(EXIT_FINDINGS)
+        except RunawayEffects as err:
+            echo(f"error: {err.message}", err=True)
+            ctx.exit(EXIT_FINDINGS)
+        except KeyboardInterrupt:
+            echo("\ninterrupted", err=True)
+            ctx.exit(EXIT_INTERRUPTED)
+        except click.ClickException as err:
+            err.message = printable(err.message)
+            raise
+        except (click.exceptions.Exit, click.Abort):
+            raise
+        except OSError as err:
+            if err.errno == errno.EPIPE:  # `wgdsl play | head`: click quiets it
+                raise
+            _internal_error(ctx, err)
+        except Exception as err:  # a bug: say so in one message, not a traceback
+            _internal_error(ctx, err)
+
+
+def _internal_error(ctx, err: BaseException) -> None:
+    if os.environ.get("WGDSL_DEBUG"):
+        raise err
+    echo(f"wgdsl: internal error: {type(err).__name__}: {err}\n"
+         "  this is a bug in wgdsl, not in your input; please report it with the command "
+         "line that caused it (WGDSL_DEBUG=1 shows the traceback)", err=True)
+    ctx.exit(EXIT_INTERNAL)
+
+
+class _Interrupts:
+    """Ctrl-C between items of a series: the first press is noted and the item in progress
+    (a game, a ruling case) finishes, so every result counted was also shown; ``check()``
+    then stops the series.  A second press stops at once."""
+
+    def __init__(self):
+        self.pressed = False
+
+    def _handler(self, signum, frame):
+        if self.pressed:
+            raise KeyboardInterrupt
+        self.pressed = True
+
+    def check(self) -> None:
+        if self.pressed:
+            raise KeyboardInterrupt
+
+
+@contextmanager
+def _series_interrupts():
+    watch = _Interrupts()
+    try:
+        old = signal.signal(signal.SIGINT, watch._handler)
+    except ValueError:  # not the main thread: Ctrl-C stops at once, as usual
+        yield watch
+        return
+    try:
+        yield watch
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def _read_stdin(what: str) -> str:
+    """The text on standard input (``-`` as a file name), read as a file is read."""
+    from .ast import NOWHERE, Pos
+    from .diagnostics import Diagnostic
+    from .files import MAX_BYTES, Unreadable, decode
+
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is not None:
+        data = stream.read(MAX_BYTES + 1)
+    else:  # a text stream without bytes underneath
+        data = sys.stdin.read(MAX_BYTES + 1).encode("utf-8", "surrogateescape")
+    if len(data) > MAX_BYTES:
+        raise DiagnosticError([Diagnostic(STDIN_NAME, NOWHERE,
+                                          f"is larger than {MAX_BYTES:,} bytes, the most a "
+                                          f"{what} may have", f"split the {what}")])
+    try:
+        return decode(data, what)
+    except Unreadable as err:
+        pos = Pos(err.line, err.col, err.line, err.col + 1) if err.line else NOWHERE
+        raise DiagnosticError([Diagnostic(STDIN_NAME, pos, err.message, err.hint)]) from None
+
+
+def _unknown_card(card_id: str, library, hint) -> None:
+    """An id on the command line that the set does not have: a usage error (exit 2),
+    printed as a diagnostic with the nearest id."""
+    from .ast import NOWHERE
+    from .diagnostics import Diagnostic
+
+    echo(Diagnostic(library.path, NOWHERE, f"no card `{card_id}` in this set",
+                    hint or "`wgdsl cards` lists the ids").render(), err=True)
+    click.get_current_context().exit(EXIT_USAGE)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -53,7 +194,12 @@ def main():
     Anyone plays games between bots:
       wgdsl play                   one game: the log, the board, the winner
       wgdsl play --games 1000      win rates and how games were won
+      wgdsl play --starter         the starter variant: 20-card stocks (R3.4)
       wgdsl deck check my.txt      is a deck legal (R3)?
+    \b
+    `-` reads standard input (check, fmt, deck check); --json prints one JSON
+    document (play, simulate; docs/json.md).  Exit status: 0 fine, 1 problems found
+    in the input, 2 a wrong command line, 70 a bug in wgdsl, 130 interrupted (Ctrl-C).
     """
 
 
@@ -69,6 +215,8 @@ def check_command(files, cards_path):
     Examples:
       wgdsl check                   check the built-in WG01 set
       wgdsl check mine.wg more.wg   check your own sets, each on its own
+      cat mine.wg | wgdsl check -   check standard input (includes are
+                                    relative to the current directory)
     \b
     A clean file prints `ok: N cards in PATH`.  Otherwise every problem is printed on
     stderr as `PATH:LINE:COL: error: ...` with the line, a caret under the offending
@@ -83,22 +231,25 @@ def check_command(files, cards_path):
     paths = list(files) + ([cards_path] if cards_path else [])
     failed = False
     for path in paths or [str(builtin_cards_path())]:
-        text, problems = read_source(path)
+        if path == STDIN:
+            path, text, problems = STDIN_NAME, _read_stdin("card file"), []
+        else:
+            text, problems = read_source(path)
         if text is not None:
             cardset, problems = check_text(text, path)
         errors = sum(1 for d in problems if d.severity == "error")
         warnings = len(problems) - errors
         if problems:
-            click.echo(render_all(problems, {path: text}), err=True)
+            echo(render_all(problems, {path: text}), err=True)
         if errors:
             failed = True
-            click.echo(f"{path}: {errors} error{'s' if errors != 1 else ''}"
+            echo(f"{path}: {errors} error{'s' if errors != 1 else ''}"
                        + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""),
                        err=True)
         else:  # warnings alone do not fail a set
-            click.echo(f"ok: {len(cardset.cards)} cards in {path}"
+            echo(f"ok: {len(cardset.cards)} cards in {path}"
                        + (f" ({warnings} warning{'s' if warnings != 1 else ''})" if warnings else ""))
-    click.get_current_context().exit(1 if failed else 0)
+    click.get_current_context().exit(EXIT_FINDINGS if failed else EXIT_OK)
 
 
 @main.command("cards")
@@ -126,9 +277,9 @@ def cards_command(cards_path, as_text, lang):
     if as_text:
         from .text import card_text_block
 
-        click.echo("\n\n".join(card_text_block(c, lang) for c in load_cards(cards_path)))
+        echo("\n\n".join(card_text_block(c, lang) for c in load_cards(cards_path)))
         return
-    click.echo(cards_table(load_cards(cards_path)))
+    echo(cards_table(load_cards(cards_path)))
 
 
 @main.command("show")
@@ -144,31 +295,30 @@ def show_command(card_id, cards_path, lang):
       wgdsl show ID                 (ids: `wgdsl cards`)
       wgdsl show X1-003 --cards mine.wg
       wgdsl show ID --lang ja       stats and card text: 【フィールド】このカードが…
+    \b
+    An unknown id is a usage error (exit 2) that suggests the nearest id.
     """
-    from .ast import NOWHERE
     from .cards import load_cards, read_source
-    from .diagnostics import Diagnostic
     from .listing import find_card, show_card
 
     library = load_cards(cards_path)
     card, hint = find_card(library, card_id)
     if card is None:
-        raise DiagnosticError([Diagnostic(library.path, NOWHERE, f"no card `{card_id}` in this set",
-                                          hint or "`wgdsl cards` lists the ids")])
+        _unknown_card(card_id, library, hint)
     if lang is not None:
         from .text import card_text_block
 
-        click.echo(card_text_block(card, lang))
+        echo(card_text_block(card, lang))
         return
     text, problems = read_source(library.path)
     if text is None:
         raise DiagnosticError(problems)
-    click.echo(show_card(card, text, library.path))
+    echo(show_card(card, text, library.path))
 
 
 # ---------------------------------------------------------------------------- fmt
 @main.command("fmt")
-@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--check", "check_only", is_flag=True,
               help="Change nothing; list the files that are not formatted (exit 1 if any).")
 @click.option("--write", is_flag=True, help="Rewrite the files in place.")
@@ -176,12 +326,16 @@ def fmt_command(files, check_only, write):
     """Print card files in the canonical layout (default: the built-in WG01 set).
 
     \b
-    wgdsl fmt mine.wg            print the formatted text
-    wgdsl fmt --check *.wg       list the files that would change
-    wgdsl fmt --write mine.wg    rewrite in place
-
-    A file with syntax errors is never rewritten.  Comments other than the file's
-    opening comment block cannot be kept; --write refuses such files.
+    Examples:
+      wgdsl fmt mine.wg             print the formatted text
+      wgdsl fmt --check *.wg        list the files that would change (exit 1 if any)
+      wgdsl fmt --write mine.wg     rewrite in place
+      wgdsl fmt - < mine.wg         format standard input (also with --check)
+    \b
+    Comments stay where they were: a comment on its own line stays before the line
+    that follows it, a comment at the end of a line stays at the end of that line.
+    A file with syntax errors is never rewritten.  --write writes through a symlink to
+    the file it names and keeps the file's permissions.
     """
     from .fmt_cmd import run_fmt
 
@@ -190,53 +344,137 @@ def fmt_command(files, check_only, write):
 
 @main.group("deck")
 def deck_group():
-    """Deck (stock) files: one `COUNT ID` per line, `#` comments."""
+    """Deck (stock) files: one `COUNT ID` per line, `#` comments.
+
+    \b
+    Examples:
+      wgdsl deck check my-deck.txt
+      wgdsl deck check --starter my-starter.txt
+      wgdsl deck check --cards mine.wg mine-deck.txt
+    """
 
 
 @deck_group.command("check")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--starter", is_flag=True, help="Starter variant: at least 20 cards (R3.4).")
 @click.option("--cards", "cards_path", type=click.Path(dir_okay=False), default=None,
               help=CARDS_OPTION_HELP)
 def deck_check(file, starter, cards_path):
-    """Check a deck file: its lines, its card ids and the R3 construction rules."""
+    """Check a deck file: its lines, its card ids and the R3 construction rules.
+
+    \b
+    Examples:
+      wgdsl deck check my-deck.txt              40+ cards (R3.1), at most 3 of a
+                                                name (R3.2), a unique card once (R3.3)
+      wgdsl deck check --starter my-starter.txt 20+ cards (R3.4)
+      wgdsl deck check --cards mine.wg mine-deck.txt
+      wgdsl deck check - < my-deck.txt          a deck on standard input
+    """
     from .cards import load_cards
-    from .decks import check_deck
+    from .decks import check_deck, parse_deck, validate_deck
 
     library = load_cards(cards_path)
-    deck, problems, sources = check_deck(file, library, starter=starter)
+    if file == STDIN:
+        file, text = STDIN_NAME, _read_stdin("deck file")
+        deck, problems = parse_deck(text, file, library)
+        if not problems:
+            problems = validate_deck(deck, library, starter=starter)
+        sources = {file: text}
+    else:
+        deck, problems, sources = check_deck(file, library, starter=starter)
     if problems:
         raise DiagnosticError(problems, sources)
     ids = deck.ids()
-    click.echo(f"{file}: ok — {len(ids)} cards, {len(set(ids))} different")
+    echo(f"{file}: ok — {len(ids)} cards, {len(set(ids))} different")
 
 
 # --------------------------------------------------------------------------- play
 DEFAULT_DECKS = ("blue-red-tempo.txt", "green-control.txt")
 
 
-def _play_decks(deck_files, library):
-    from .decks import load_deck
+def _is_builtin_set(library) -> bool:
+    from pathlib import Path
+
+    from .resources import builtin_cards_path
+
+    try:
+        return Path(library.path).resolve() == builtin_cards_path().resolve()
+    except OSError:
+        return False
+
+
+def _own_card_ids(library) -> list[str]:
+    """The ids the set's own file defines (not its includes), in file order."""
+    from .cards import read_source
+    from .parser import parse
+
+    text, _ = read_source(library.path)
+    if text is None:
+        return []
+    cardset, _ = parse(text, library.path)
+    return [c.id for c in cardset.cards] if cardset is not None else []
+
+
+def _play_decks(deck_files, library, starter: bool):
+    """(decks by player, what to call them, a note for stderr or None)."""
+    from .decks import MIN_CARDS, MIN_CARDS_STARTER, load_deck
+    from .play import deck_capacity, deck_from_set, deck_lines
     from .resources import builtin_decks_dir
 
-    if not deck_files:
-        deck_files = tuple(str(builtin_decks_dir() / name) for name in DEFAULT_DECKS)
-    elif len(deck_files) == 1:
-        deck_files = (deck_files[0], deck_files[0])
-    elif len(deck_files) > 2:
+    size = MIN_CARDS_STARTER if starter else MIN_CARDS
+    note = None
+    if len(deck_files) > 2:
         raise click.UsageError("give --deck once (both players) or twice (A, then B)")
-    decks = {p: load_deck(f, library, validate=True) for p, f in zip("AB", deck_files)}
+    if not deck_files and _is_builtin_set(library):
+        files = tuple(str(builtin_decks_dir() / name) for name in DEFAULT_DECKS)
+        decks = {p: load_deck(f, library, validate=True) for p, f in zip("AB", files)}
+        labels = files
+        if starter:
+            # R3.4: the built-in stocks halved, every second card, so each keeps its mix
+            decks = {p: ids[::2][:size] for p, ids in decks.items()}
+            labels = tuple(f"{f} (starter: every second card, {size} cards)" for f in files)
+    elif not deck_files:
+        ids = deck_from_set(library, size, _own_card_ids(library))
+        if ids is None:
+            raise click.UsageError(
+                f"no --deck given, and the set {library.path} cannot make a {size}-card stock "
+                f"by itself: at most {deck_capacity(library)} cards (3 of a name, R3.2; a "
+                "unique card once, R3.3).  Give a deck with --deck FILE (one `COUNT ID` per "
+                "line), add cards to the set, or build on WG01 with `include \"wg01\"`"
+                + ("" if starter or deck_capacity(library) < MIN_CARDS_STARTER else
+                   ", or play the 20-card starter variant with --starter"))
+        decks = {"A": ids, "B": list(ids)}
+        label = f"a {size}-card stock built from {library.path}"
+        labels = (label, label)
+        note = (f"note: no --deck given: both players use a {size}-card stock built from "
+                f"{library.path} (its own cards first, at most 3 of a name, R3.2; a unique card "
+                f"once, R3.3): {', '.join(deck_lines(ids))}.  Give --deck FILE to choose.")
+    else:
+        files = deck_files if len(deck_files) == 2 else (deck_files[0], deck_files[0])
+        decks = {p: load_deck(f, library, validate=True, starter=starter)
+                 for p, f in zip("AB", files)}
+        labels = files
     if len(decks["A"]) != len(decks["B"]):
         raise click.UsageError(
             f"both stocks must have the same number of cards (R3.1): A has {len(decks['A'])}, "
             f"B has {len(decks['B'])}")
-    return decks, deck_files
+    return decks, labels, note
+
+
+def _game_record(game, result, with_log: bool) -> dict:
+    from .board import board_data
+
+    record = result.to_dict()
+    record["log"] = json.loads(game.log.to_json()) if with_log else None
+    record["board"] = board_data(game.state) if with_log else None
+    return record
 
 
 @main.command("play")
 @click.option("--deck", "deck_files", multiple=True, type=click.Path(dir_okay=False),
               help="A deck file (`COUNT ID` lines). Once: both players; twice: A then B. "
-                   "Default: the built-in blue-red-tempo (A) and green-control (B) decks.")
+                   "Default: the built-in blue-red-tempo (A) and green-control (B) decks; "
+                   "for a set of your own, a legal stock built from its cards.")
 @click.option("--agent", "agent_names", multiple=True, type=click.Choice(["random", "greedy"]),
               help="Who plays: once for both players, twice for A then B. Default: greedy.")
 @click.option("--seed", default=0, show_default=True, type=int,
@@ -247,89 +485,120 @@ def _play_decks(deck_files, library):
               help="Who goes first (R4.2). Default: A for one game, alternate for several.")
 @click.option("--log/--no-log", "show_log", default=None,
               help="Print the turn-by-turn log (default: on for one game, off for several).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--starter", is_flag=True,
+              help="The starter variant (R3.4): 20-card stocks. The built-in decks are cut to "
+                   "every second card; --deck files need 20 cards or more.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON document (docs/json.md) instead of text.")
 @click.option("--max-turns", default=1000, show_default=True, type=click.IntRange(min=1),
               help="Stop a game that runs longer (a safety net; no rule of the game).")
 @click.option("--cards", "cards_path", type=click.Path(dir_okay=False), default=None,
               help=CARDS_OPTION_HELP)
-def play_command(deck_files, agent_names, seed, games, first, show_log, as_json, max_turns,
-                 cards_path):
+def play_command(deck_files, agent_names, seed, games, first, show_log, starter, as_json,
+                 max_turns, cards_path):
     """Play whole games between bots and show what happened.
 
     \b
     One game (the default) prints the turn-by-turn event log, the final board and the
     winner with the rule that decided it (R12).  Several games print win rates, the
     average number of turns and how the games were won, with a progress bar on a
-    terminal.
+    terminal.  Ctrl-C stops after the game in progress and prints the summary of the
+    games finished (exit status 130); a second Ctrl-C stops at once.
     \b
     Examples:
       wgdsl play                              one greedy-vs-greedy game, seed 0
       wgdsl play --seed 7 --agent random      one random game
       wgdsl play --games 1000 --agent greedy --agent random
+      wgdsl play --starter --games 100        the 20-card starter variant (R3.4)
       wgdsl play --deck examples/decks/rainbow-sun.txt --deck examples/decks/green-control.txt
       wgdsl play --cards mine.wg --deck mine-deck.txt --games 200 --json
+      wgdsl play --cards mine.wg              a stock built from your set's cards
     """
-    import json as _json
-
     from .board import render_board
     from .cards import load_cards
-    from .play import describe_result, play_game, play_many
+    from .play import RUNAWAY, Summary, describe_result, play_series
 
     library = load_cards(cards_path)
-    decks, used = _play_decks(deck_files, library)
     agents = tuple(agent_names) or ("greedy",)
     if len(agents) == 1:
         agents = agents * 2
     elif len(agents) > 2:
         raise click.UsageError("give --agent once (both players) or twice (A, then B)")
-    if games == 1:
-        game, result = play_game(library, decks, agents, seed, first if first in ("A", "B") else "A",
-                                 max_turns)
-        if as_json:
-            click.echo(_json.dumps({
-                "seed": seed, "decks": {"A": used[0], "B": used[1]},
-                "agents": {"A": agents[0], "B": agents[1]}, "first": result.first,
-                "winner": result.winner, "reason": result.reason, "turns": result.turns,
-                "actions": result.actions,
-                "log": _json.loads(game.log.to_json()) if show_log is not False else None,
-            }, ensure_ascii=False, indent=2))
-            return
-        if show_log is not False:
-            for line in game.log.lines():
-                click.echo(line)
-            click.echo()
-        click.echo(render_board(game.state, "A"))
-        click.echo()
-        click.echo(describe_result(result))
-        return
-    on_game = None
+    decks, labels, note = _play_decks(deck_files, library, starter)
+    if note:
+        echo(note, err=True)
+    log_on = show_log if show_log is not None else games == 1
+    order = first or ("A" if games == 1 else "alternate")
+    summary = Summary()
+    records: list = []
+    last = None
+    stopped: list = []
+    interrupted = False
     bar = None
-    if show_log:
-        def on_game(game, result):
-            click.echo(f"# game seed {result.seed}: {describe_result(result)}")
-            for line in game.log.lines():
-                click.echo(line)
-    elif not as_json and sys.stderr.isatty():
+    if games > 1 and not log_on and not as_json and sys.stderr.isatty():
         bar = click.progressbar(length=games, label="playing", file=sys.stderr)
         bar.__enter__()
 
-        def on_game(game, result):
+    def _one_game(game, result):
+        nonlocal last
+        summary.add(result)
+        if result.reason == RUNAWAY:
+            stopped.append(result)
+        if as_json:
+            records.append(_game_record(game, result, log_on))
+        elif games == 1:
+            last = (game, result)
+        elif log_on:
+            echo(f"# game seed {result.seed}: {describe_result(result)}")
+            for line in game.log.lines():
+                echo(line)
+        if bar is not None:
             bar.update(1)
+
     try:
-        summary = play_many(library, decks, agents, games, seed, first or "alternate", max_turns,
-                            on_game=on_game, keep_logs=bool(show_log))
+        with _series_interrupts() as interrupts:
+            for game, result in play_series(library, decks, agents, games, seed, order,
+                                            max_turns, keep_logs=log_on):
+                _one_game(game, result)
+                interrupts.check()
+    except KeyboardInterrupt:
+        interrupted = True
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
     if as_json:
-        click.echo(_json.dumps({"decks": {"A": used[0], "B": used[1]},
-                                "agents": {"A": agents[0], "B": agents[1]}, "seed": seed,
-                                **summary.to_dict()}, indent=2))
-        return
-    click.echo(f"A: {agents[0]} with {used[0]}")
-    click.echo(f"B: {agents[1]} with {used[1]}")
-    for line in summary.lines():
-        click.echo(line)
+        echo_json({
+            "command": "play",
+            "seed": seed, "games_requested": games, "first": order, "max_turns": max_turns,
+            "starter": starter,
+            "decks": {"A": labels[0], "B": labels[1]},
+            "agents": {"A": agents[0], "B": agents[1]},
+            "interrupted": interrupted,
+            "games": records,
+            "summary": summary.to_dict(),
+        })
+    elif last is not None:
+        game, result = last
+        if log_on:
+            for line in game.log.lines():
+                echo(line)
+            echo()
+        echo(render_board(game.state, "A"))
+        echo()
+        echo(describe_result(result))
+    elif games > 1 and summary.games:
+        echo(f"A: {agents[0]} with {labels[0]}")
+        echo(f"B: {agents[1]} with {labels[1]}")
+        for line in summary.lines():
+            echo(line)
+    for result in stopped:
+        echo(f"error: game seed {result.seed} was stopped: {result.stopped}", err=True)
+    ctx = click.get_current_context()
+    if interrupted:
+        echo(f"\ninterrupted after {summary.games} of {games} game{'s' if games != 1 else ''}",
+             err=True)
+        ctx.exit(EXIT_INTERRUPTED)
+    ctx.exit(EXIT_FINDINGS if stopped else EXIT_OK)
 
 
 @main.command("rulings")
@@ -341,113 +610,204 @@ def rulings_command(paths, verbose):
 
     Prints `PASS <id>` or `FAIL <id>: <first difference>` per case, `ERROR <path>:
     <problem>` for a file that is not a valid case, then `N passed, M failed`; exits 1
-    when any case fails.
+    when any case fails.  Ctrl-C stops after the case in progress and prints the count
+    of the cases run (exit status 130); a second Ctrl-C stops at once.
+
+    \b
+    Examples:
+      wgdsl rulings examples/rulings            every case under a directory
+      wgdsl rulings my-case.toml -v             one case; a failure shows board and log
+      wgdsl rulings examples/sets/rulings
     """
     from .board import render_board
     from .rulings import run_paths
 
+    results = []
+
     def report(result, keep):
-        click.echo(result.line())
+        results.append(result)
+        echo(result.line())
         if verbose and not result.ok and keep and "game" in keep:
             game = keep["game"]
-            click.echo(render_board(game.state, game.state.active))
+            echo(render_board(game.state, game.state.active))
             for line in game.log.lines():
-                click.echo("    " + line)
+                echo("    " + line)
+        interrupts.check()
 
-    results = run_paths(paths, on_result=report)
+    interrupted = False
+    try:
+        with _series_interrupts() as interrupts:
+            run_paths(paths, on_result=report)
+    except KeyboardInterrupt:
+        interrupted = True
     passed = sum(1 for r in results if r.ok)
     failed = len(results) - passed
-    click.echo(f"{passed} passed, {failed} failed")
+    echo(f"{passed} passed, {failed} failed" + (" (interrupted)" if interrupted else ""))
+    ctx = click.get_current_context()
+    if interrupted:
+        echo("\ninterrupted: the cases not run yet are not counted", err=True)
+        ctx.exit(EXIT_INTERRUPTED)
     if failed:
-        click.get_current_context().exit(1)
+        ctx.exit(EXIT_FINDINGS)
 
 
 # --------------------------------------------------------------------------- simulate
+def _case_square(case, card_id):
+    """(square, step number) of the case's play step for this card (or its first play step)."""
+    plays = [s for s in case.steps if s.action == "play" and s.square]
+    step = next((s for s in plays if s.card == card_id), plays[0] if plays else None)
+    return (step.square, step.number) if step is not None else (None, None)
+
+
 @main.command("simulate")
 @click.argument("card_id", metavar="ID")
 @click.option("--state", "state_file", type=click.Path(dir_okay=False),
               help="A board to play on: the [state] and [answers] of a ruling case file "
-                   "(docs/rulings.md). Default: a board built so the card can be played.")
+                   "(docs/rulings.md); the square of its play step unless --square is given. "
+                   "Default: a board built so the card can be played.")
 @click.option("--square", type=click.Choice(["A1", "A2", "A3", "C1", "C2", "C3", "B1", "B2", "B3"]),
-              help="Where to play it. Default: the first legal square, battle field first.")
+              help="Where to play it. Default: the case's play step square (--state), else "
+                   "the first legal square, battle field first.")
 @click.option("--answers", "answer_values", multiple=True, metavar="P=ANSWER,...",
               help="Answers to the choices effects ask, in order: A=C1,A=yes,B=no "
                    "(a square, a card id, `slot N`, yes/no or a color). Unanswered "
                    "choices take the first option and are reported.")
+@click.option("--then", "then_steps", multiple=True, metavar="STEP",
+              help="After the play, go on with this action (repeatable, in order): next, "
+                   "end_turn, exhaust N, break_stun N, discard_stun N, break_field SQUARE, "
+                   "activate SQUARE, set_stun ID, play ID SQUARE; `B: ...` for a player "
+                   "other than the one whose turn it is.")
 @click.option("--seed", default=0, show_default=True, type=int,
               help="Seed for random effects and shuffles.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON document (docs/json.md) instead of text.")
 @click.option("--cards", "cards_path", type=click.Path(dir_okay=False), default=None,
               help=CARDS_OPTION_HELP)
-def simulate_command(card_id, state_file, square, answer_values, seed, as_json, cards_path):
-    """Play one card and show the board before and after and every event.
+def simulate_command(card_id, state_file, square, answer_values, then_steps, seed, as_json,
+                     cards_path):
+    """Play one card and show the board before and after, every event and every effect.
 
     \b
     The active player plays ID from hand (it is added to the hand if missing), pays
     from the pool, and everything that follows is shown: placement (R9–R11), its
-    dimension effect, responses and triggered effects of other cards.  If it cannot be
-    played, the reason and the rule are printed and the exit status is 1.
+    dimension effect, responses and triggered effects of other cards.  Then each
+    effect of the card is listed with what became of it: resolved, fired, waiting for
+    its trigger (with the --then steps that make it fire), usable now or not and why,
+    or the rule a static effect changes.  If it cannot be played, the reason and the
+    rule are printed and the exit status is 1.
     \b
     Examples:
       wgdsl simulate ID                       (ids: `wgdsl cards`)
       wgdsl simulate ID --answers A=C2,A=yes  answer its choices
       wgdsl simulate ID --state case.toml     on a ruling case's board
       wgdsl simulate ID --cards mine.wg       a card of your own set
+    \b
+    After the play, --then goes on (the output suggests the steps):
+      wgdsl simulate ID --then "break_field C1"         break it: `leaves field` fires
+      wgdsl simulate ID --then end_turn --then end_turn  its owner's next turn starts
     """
-    import json as _json
-
     from .cards import load_cards
-    from .diagnostics import did_you_mean
+    from .listing import find_card
     from .rulings import CaseProblems, build_state, load_case
-    from .simulate import parse_answers, simulate, to_json_dict
+    from .simulate import parse_answers, parse_step, simulate, to_json_dict
 
     library = load_cards(cards_path)
-    state = None
-    answers = {"A": [], "B": []}
-    if state_file is not None:
-        try:
-            case = load_case(state_file, library, board_only=True)
-        except CaseProblems as err:
-            click.echo(f"{state_file}: error: " + "; ".join(err.problems), err=True)
-            sys.exit(1)
-        library = case.library
-        state = build_state(case)
-        answers = {p: list(v) for p, v in case.answers.items()}
-        seed = case.seed
-    if card_id not in library:
-        hint = did_you_mean(card_id, [c.id for c in library])
-        click.echo(f"error: no card `{card_id}` in {library.path}" + (f"; {hint}" if hint else ""),
-                   err=True)
-        sys.exit(1)
+    try:
+        steps = [parse_step(s) for s in then_steps]
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--then")
     try:
         extra = parse_answers(answer_values)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--answers")
+    state = None
+    answers = {"A": [], "B": []}
+    square_note = None
+    case = None
+    if state_file is not None:
+        try:
+            case = load_case(state_file, library, board_only=True)
+        except CaseProblems as err:
+            echo(f"{state_file}: error: " + "; ".join(err.problems), err=True)
+            click.get_current_context().exit(EXIT_FINDINGS)
+        library = case.library
+        state = build_state(case)
+        answers = {p: list(v) for p, v in case.answers.items()}
+        seed = case.seed
+    card, hint = find_card(library, card_id)
+    if card is None:
+        _unknown_card(card_id, library, hint)
+    if case is not None and square is None:
+        square, number = _case_square(case, card.id)
+        if square is not None:
+            square_note = f"the square of the case's step {number}"
     for p in answers:
         answers[p] = list(answers[p]) + extra[p]
-    sim = simulate(library, card_id, state=state, answers=answers, square=square, seed=seed)
+    sim = simulate(library, card.id, state=state, answers=answers, square=square, seed=seed,
+                   then=steps)
     if as_json:
-        click.echo(_json.dumps(to_json_dict(sim), ensure_ascii=False, indent=2))
-        sys.exit(1 if sim.error else 0)
-    card = sim.card
-    click.echo(f"Simulating {card.id} {card.name} ({card.en_name}): {card.color}, cost {card.cost}, "
-               f"requires {card.required}" + (f", onto {sim.square}" if sim.square else ""))
-    click.echo("\n== before ==")
-    click.echo(sim.before_text)
-    click.echo("\n== what happened ==")
+        echo_json(to_json_dict(sim))
+        click.get_current_context().exit(EXIT_FINDINGS if sim.error else EXIT_OK)
+    where = ""
+    if sim.square:
+        where = f", onto {sim.square}" + (f" ({square_note})" if square_note else "")
+    echo(f"Simulating {card.id} {card.name} ({card.en_name}): {card.color}, cost {card.cost}, "
+         f"requires {card.required}" + where)
+    echo("\n== before ==")
+    echo(sim.before_text)
+    echo("\n== what happened ==")
     for line in sim.log:
-        click.echo(line)
-    if sim.error:
-        click.echo(f"error: {sim.error}", err=True)
-        sys.exit(1)
-    click.echo("\n== after ==")
-    click.echo(sim.after_text)
+        echo(line)
+    if not sim.log:
+        echo("nothing: the play was refused (see the error below)")
+    if sim.played:
+        echo("\n== after ==")
+        echo(sim.after_text)
+    echo(f"\n== the effects of {card.id} ==")
+    command = _simulate_command(card.id, cards_path, state_file, square if square_note is None
+                                else None, answer_values, then_steps)
+    if not sim.effects:
+        echo("(it has no effects)")
+    for report in sim.effects:
+        echo(f"- {report.header} [{report.status}]")
+        echo(f"    {report.detail}")
+        if report.fire:
+            echo("    to see it: " + command + " " + " ".join(
+                f"--then {_quote(s)}" for s in report.fire))
+        elif report.status == "waiting":
+            echo("    to see it: go on after the play with --then STEP (see --help), or "
+                 "play it on a board of your own with --state case.toml")
     if sim.defaulted:
-        click.echo("\nchoices not answered took the first option (use --answers):")
+        echo("\nchoices not answered took the first option (use --answers):")
         for d in sim.defaulted:
-            click.echo(f"  {d}")
+            echo(f"  {d}")
     if sim.unused:
-        click.echo("\nanswers not used: " + "; ".join(sim.unused))
+        echo("\nanswers not used: " + "; ".join(sim.unused))
+    if sim.error:
+        echo(f"error: {sim.error}", err=True)
+        click.get_current_context().exit(EXIT_FINDINGS)
+
+
+def _quote(word: str) -> str:
+    import shlex
+
+    return shlex.quote(word)
+
+
+def _simulate_command(card_id, cards_path, state_file, square, answer_values, then_steps) -> str:
+    parts = ["wgdsl", "simulate", card_id]
+    if cards_path:
+        parts += ["--cards", cards_path]
+    if state_file:
+        parts += ["--state", state_file]
+    if square:
+        parts += ["--square", square]
+    for a in answer_values:
+        parts += ["--answers", a]
+    for s in then_steps:
+        parts += ["--then", s]
+    return " ".join(_quote(p) for p in parts)
+
 
 
 # -------------------------------------------------------------------------- rules
@@ -477,11 +837,10 @@ def rules_command(rule, phrase, reference):
     from .files import Unreadable
     from .rulebook import (LayoutError, UnknownRule, builtin, load, render_list, render_matches,
                            render_rule)
-    from .terminal import printable
 
     def fail(message: str, hint: str = "") -> None:
-        click.echo(printable(message + (f"\n  hint: {hint}" if hint else "")), err=True)
-        sys.exit(1)
+        echo(message + (f"\n  hint: {hint}" if hint else ""), err=True)
+        sys.exit(EXIT_FINDINGS)
 
     if rule is not None and phrase is not None:
         raise click.UsageError("give a RULE or --search WORD, not both")
@@ -503,11 +862,11 @@ def rules_command(rule, phrase, reference):
             near = book.words_near(phrase.strip())
             fail(f"error: no rule mentions `{phrase.strip()}`",
                  f"did you mean `{near}`?" if near else "`wgdsl rules` lists the rules")
-        click.echo(printable(render_matches(matches)))
+        echo(render_matches(matches))
     elif rule is not None:
         try:
-            click.echo(printable(render_rule(book, book.find(rule))))
+            echo(render_rule(book, book.find(rule)))
         except UnknownRule as err:
             fail(f"error: {err.message}", err.hint)
     else:
-        click.echo(printable(render_list(book)))
+        echo(render_list(book))
