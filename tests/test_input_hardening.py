@@ -169,3 +169,19 @@ def test_a_change_in_an_included_file_is_seen(tmp_path):
     base.write_text('card T-002 "b" {\n  color red  cost 1\n}\n', encoding="utf-8")
     assert list(load_cards(top).by_id) == ["T-002", "T-009"]
     assert load_cards(top) is load_cards(top)  # unchanged: the same library
+
+
+def test_unicode_line_breaks_do_not_shift_deck_lines_or_shown_effects(tmp_path):
+    from wgdsl.cards import load_cards
+    from wgdsl.decks import parse_deck
+    from wgdsl.listing import effect_source
+
+    lib = load_cards()
+    # a U+2028 and a form feed inside comments: the bad id is still on line 3
+    _, problems = parse_deck("3 WG-001  # a\u2028b\n# c\x0cd\n3 WG-999\n", "d.txt", lib)
+    assert [p.pos.line for p in problems] == [3]
+    text = 'card XX-001 "x" {  # \u2028\n  color red  cost 1\n  dimension:\n    draw 1 card\n}\n'
+    from wgdsl.cards import check_text
+    cardset, diagnostics = check_text(text)
+    assert not [d for d in diagnostics if d.severity == "error"]
+    assert effect_source(cardset.cards[0].effects[0], text) == "dimension:\n  draw 1 card"

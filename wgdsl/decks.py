@@ -93,7 +93,9 @@ def parse_deck(text: str, path: str, library: CardLibrary) -> tuple[Deck, list[D
     """Read deck text: (the well-formed entries, every problem found)."""
     entries: list[DeckEntry] = []
     problems: list[Diagnostic] = []
-    for lineno, raw in enumerate(text.splitlines(), start=1):
+    # lines as diagnostics count them: at "\n" only (splitlines also splits at U+2028,
+    # a form feed, ..., which would shift every later line number)
+    for lineno, raw in enumerate(text.split("\n"), start=1):
         body = _strip_comment(raw)
         tokens = list(_TOKEN.finditer(body))
         if not tokens:

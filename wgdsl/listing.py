@@ -71,7 +71,8 @@ def find_card(library: CardLibrary, card_id: str) -> tuple[Optional[CardDef], Op
 def effect_source(effect: Effect, source: str) -> str:
     """The effect's text as written in ``source``, dedented."""
     pos = effect.pos
-    lines = source.splitlines()[pos.line - 1: pos.end_line]
+    # lines as the parser counts them: at "\n" only (splitlines also splits at U+2028)
+    lines = [x.rstrip("\r") for x in source.split("\n")[pos.line - 1: pos.end_line]]
     if not lines:
         return ""
     if len(lines) == 1:
