@@ -11,29 +11,14 @@
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
 
 from wgdsl.cards import check_text
-from wgdsl.cli import main
 from wgdsl.diagnostics import render_all
 from wgdsl.parser import parse
+from cli_helpers import at, cli, no_traceback
 
 HUGE = "1" + "0" * 4300  # 4,301 digits: more than int() converts (4,300)
 HUGE_SHOWN = "100000…000 (4,301 digits)"
-
-
-def cli(*args: str):
-    return CliRunner().invoke(main, list(args))
-
-
-def no_traceback(result) -> None:
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise AssertionError(f"crashed: {result.exception!r}\n{result.output}")
-    assert "Traceback" not in result.output
-
-
-def at(d) -> tuple[int, int]:
-    return (d.pos.line, d.pos.col)
 
 
 # ====================================================================== numbers

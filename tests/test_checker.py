@@ -10,6 +10,7 @@ import pytest
 
 from wgdsl.cards import check_text
 from wgdsl.resources import builtin_cards_path
+from cli_helpers import at
 
 HEAD = 'card T-001 "テスト" en "Test" {\n  color red  cost 2  requires 1\n'
 
@@ -30,10 +31,6 @@ def only(text: str):
     found = problems(text)
     assert len(found) == 1, "\n".join(d.render(text) for d in found)
     return found[0]
-
-
-def at(d) -> tuple[int, int]:
-    return (d.pos.line, d.pos.col)
 
 
 def assert_clean(text: str):

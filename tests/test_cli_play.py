@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from json_shapes import ALL_KEYS, assert_board, assert_play
+from json_shapes import ALL_KEYS, assert_play
 from wgdsl.cli import main
 from wgdsl.errors import RunawayEffects
 

@@ -15,18 +15,13 @@ import sys
 import tracemalloc
 
 import pytest
-from click.testing import CliRunner
 
 from wgdsl.cards import check_text, load_cards, read_source
-from wgdsl.cli import main
 from wgdsl.diagnostics import DiagnosticError
 from wgdsl.resources import builtin_cards_path
+from cli_helpers import at, cli, no_traceback
 
 WG01 = builtin_cards_path().read_text(encoding="utf-8")
-
-
-def cli(*args: str):
-    return CliRunner().invoke(main, list(args))
 
 
 def wgdsl(*args: str, cwd=None, env=None, timeout: float = 30):
@@ -34,16 +29,6 @@ def wgdsl(*args: str, cwd=None, env=None, timeout: float = 30):
     return subprocess.run([sys.executable, "-c", "from wgdsl.cli import main; main()", *args],
                           cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=timeout)
-
-
-def no_traceback(result) -> None:
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise AssertionError(f"crashed: {result.exception!r}\n{result.output}")
-    assert "Traceback" not in result.output
-
-
-def at(d) -> tuple[int, int]:
-    return (d.pos.line, d.pos.col)
 
 
 # ====================================================================== reading

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from wgdsl.cards import check_text, library_from_text
 from wgdsl.cli import main
 from wgdsl.resources import builtin_cards_path
+from cli_helpers import at
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -22,10 +23,6 @@ def warnings(text: str, path: str = "t.wg"):
     cardset, diagnostics = check_text(text, path)
     assert all(d.severity == "warning" for d in diagnostics), [d.render(text) for d in diagnostics]
     return diagnostics
-
-
-def at(d) -> tuple[int, int]:
-    return (d.pos.line, d.pos.col)
 
 
 def test_a_card_that_puts_itself_back_onto_the_field():

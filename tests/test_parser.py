@@ -11,6 +11,7 @@ from wgdsl import ast
 from wgdsl.cards import check_text
 from wgdsl.parser import parse
 from wgdsl.resources import builtin_cards_path
+from cli_helpers import at
 
 WG01 = builtin_cards_path().read_text(encoding="utf-8")
 
@@ -24,10 +25,6 @@ def one_error(text: str):
     cardset, diagnostics = syntax(text)
     assert len(diagnostics) == 1, "\n".join(d.render(text) for d in diagnostics)
     return diagnostics[0]
-
-
-def at(d) -> tuple[int, int]:
-    return (d.pos.line, d.pos.col)
 
 
 # ---------------------------------------------------------------------------- misspellings

@@ -17,14 +17,13 @@ import tempfile
 import tomllib
 from pathlib import Path
 
-from click.testing import CliRunner
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from wgdsl.cards import check_text
-from wgdsl.cli import main
 from wgdsl.diagnostics import render_all
 from wgdsl.resources import builtin_cards_path
+from cli_helpers import cli, no_traceback
 
 WG01 = builtin_cards_path().read_text(encoding="utf-8")
 RULINGS = Path(__file__).resolve().parent.parent / "examples" / "rulings"
@@ -32,20 +31,6 @@ CASES = sorted(RULINGS.rglob("*.toml"))
 
 MORE = settings(max_examples=settings.default.max_examples * 4,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-
-
-def no_traceback(result) -> None:
-    """The CLI either finished or exited; anything else is a crash."""
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        import traceback
-
-        raise AssertionError("the CLI crashed:\n" + "".join(
-            traceback.format_exception(result.exception)) + "\noutput:\n" + result.output)
-    assert "Traceback" not in result.output
-
-
-def cli(*args: str):
-    return CliRunner().invoke(main, list(args))
 
 
 # ====================================================================== card text
