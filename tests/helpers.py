@@ -12,7 +12,8 @@ from typing import Optional
 
 from wgdsl.agents import ScriptedAgent
 from wgdsl.cards import load_cards
-from wgdsl.engine import Action, Game, IllegalAction  # noqa: F401  (re-exported for tests)
+from wgdsl.engine import Action, Game  # noqa: F401  (re-exported for tests)
+from wgdsl.kernel.errors import IllegalAction  # noqa: F401  (re-exported for tests)
 from wgdsl.state import PLAYERS, SQUARES, GameState
 
 LIB = load_cards()

@@ -17,7 +17,8 @@ from operator import attrgetter
 from typing import Optional
 
 from wgdsl.cards import CardDef
-from wgdsl.engine import Action, IllegalAction
+from wgdsl.engine import Action
+from wgdsl.kernel.errors import IllegalAction
 from wgdsl.interpreter import zone_squares
 
 PLAYERS = ("A", "B")

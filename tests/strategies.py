@@ -30,7 +30,8 @@ import attrs
 from hypothesis import strategies as st
 
 from wgdsl.cards import CardLibrary, load_cards
-from wgdsl.engine import Game, IllegalAction
+from wgdsl.engine import Game
+from wgdsl.kernel.errors import IllegalAction
 
 MIN_STOCK = 40  # R3.1
 MAX_SAME_NAME = 3  # R3.2

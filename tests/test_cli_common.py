@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from wgdsl.cli import main
-from wgdsl.errors import RunawayEffects
+from wgdsl.kernel.errors import RunawayEffects
 
 ROOT = Path(__file__).resolve().parents[1]
 WG01 = ROOT / "cards" / "wg01.wg"

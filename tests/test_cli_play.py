@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from json_shapes import ALL_KEYS, assert_play
 from wgdsl.cli import main
-from wgdsl.errors import RunawayEffects
+from wgdsl.kernel.errors import RunawayEffects
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPEDITION = ROOT / "examples" / "sets" / "expedition.wg"

@@ -18,7 +18,7 @@ from wgdsl.agents import Agent
 from wgdsl.cards import library_from_text
 from wgdsl.cli import main
 from wgdsl.engine import Action, Game
-from wgdsl.errors import RunawayEffects
+from wgdsl.kernel.errors import RunawayEffects
 from wgdsl.state import PLAYERS, GameState
 
 SELF_MOVE = '''card LQ-001 "q" en "Q" {

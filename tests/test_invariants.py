@@ -28,7 +28,7 @@ from strategies import (DrawAgent, ReplayAgent, game_steps, games, is_legal_stoc
                         play_game, stock_capacity)
 from wgdsl.cards import library_from_text, load_cards
 from wgdsl.decks import Deck, DeckEntry, validate_deck
-from wgdsl.engine import IllegalAction
+from wgdsl.kernel.errors import IllegalAction
 from wgdsl.ast import NOWHERE
 
 WG01 = load_cards()

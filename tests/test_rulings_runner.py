@@ -270,7 +270,8 @@ REFUSED_AFTER_A_QUESTION = HEAD + """
 
 def _refuse_after_asking(monkeypatch, mutate=False):
     from wgdsl.agents import Question
-    from wgdsl.engine import Game, IllegalAction
+    from wgdsl.engine import Game
+    from wgdsl.kernel.errors import IllegalAction
 
     real = Game.apply
 

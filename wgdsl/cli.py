@@ -27,9 +27,10 @@ from contextlib import contextmanager
 
 import click
 
+from wgdsl.kernel.errors import RunawayEffects
+
 from . import __version__
 from .diagnostics import DiagnosticError
-from .errors import RunawayEffects
 from .terminal import printable
 
 CARDS_OPTION_HELP = "A card set file (.wg) to use instead of the built-in WG01 set."

@@ -2,9 +2,10 @@
 
 ``Game.legal_actions()`` lists every legal action in the current state;
 ``Game.apply(action)`` performs one (asking the players' agents every choice an effect
-needs) or raises :class:`IllegalAction` — with the reason and the rule number — leaving
-the state untouched.  ``Game.log`` records what happened (text lines and JSON); the same
-seed and agents give the same log, byte for byte.
+needs) or raises :class:`~wgdsl.kernel.errors.IllegalAction` — with the reason and the
+rule number — leaving the state untouched.  ``Game.log`` (a
+:class:`~wgdsl.kernel.log.EventLog`) records what happened (text lines and JSON); the
+same seed and agents give the same log, byte for byte.
 
 Turn structure (R5): start, draw, standby, gain, end.  The start, draw and end phases
 need no decision and run by themselves; a game therefore always waits in the active
@@ -12,18 +13,19 @@ player's standby or gain phase.
 
 Effects that never end: within one action at most ``MAX_RESOLUTIONS`` effects resolve and
 responses nest at most ``MAX_RESPONSE_DEPTH`` deep; past either limit the engine raises
-:class:`~wgdsl.errors.RunawayEffects` naming the repeating chain (docs/language.md,
+:class:`~wgdsl.kernel.errors.RunawayEffects` naming the repeating chain (docs/language.md,
 "Effects that never end").  The check is one counter per resolved effect.
 """
 
 from __future__ import annotations
 
-import json
 from typing import NamedTuple, Optional
+
+from wgdsl.kernel.errors import IllegalAction, RunawayEffects
+from wgdsl.kernel.log import EventLog
 
 from . import rules
 from .cards import CardLibrary
-from .errors import RunawayEffects
 from .interpreter import Ctx, GameEvent, compiled_for, zone_squares
 from .state import OTHER, PLAYERS, SQUARES, STANDBY_SLOTS, GameState, Instance
 
@@ -72,15 +74,6 @@ class Action(NamedTuple):
         return {k: v for k, v in self._asdict().items() if v is not None}
 
 
-class IllegalAction(Exception):
-    """An action the rules refuse; the state is unchanged."""
-
-    def __init__(self, reason: str, rule: str = ""):
-        self.reason = reason
-        self.rule = rule
-        super().__init__(f"{reason} ({rule})" if rule else reason)
-
-
 class Play:
     """A play from hand in progress (R7.2); effects may cancel it (`cancel that play`)."""
 
@@ -100,25 +93,6 @@ class Pending:
         self.source = source
         self.effect = effect
         self.event = event
-
-
-class EventLog:
-    """What happened, in order: ``(turn, player, kind, text)`` entries."""
-
-    def __init__(self):
-        self.entries: list = []
-
-    def add(self, turn: int, player: str, kind: str, text: str) -> None:
-        self.entries.append((turn, player, kind, text))
-
-    def lines(self) -> list[str]:
-        return [f"T{turn:<3} {player or '-'}  {text}" for turn, player, kind, text in self.entries]
-
-    def to_json(self) -> str:
-        return json.dumps(
-            [{"turn": t, "player": p, "kind": k, "text": x} for t, p, k, x in self.entries],
-            ensure_ascii=False,
-        )
 
 
 class Game:

@@ -5,7 +5,7 @@
 and ``play_many`` gathers their win rates, turns and win conditions.  The CLI's
 ``wgdsl play`` is a thin layer over these.
 
-A game whose effects never end (:class:`~wgdsl.errors.RunawayEffects`) is a game result
+A game whose effects never end (:class:`~wgdsl.kernel.errors.RunawayEffects`) is a game result
 too: no winner, reason ``runaway effects``, and the engine's message in ``stopped``, so
 one such game does not lose a series.  :func:`deck_from_set` builds a legal stock (R3)
 out of a card set, for a set that comes without decks.
@@ -18,10 +18,11 @@ from typing import Callable, Iterator, Optional, Sequence
 
 import attrs
 
+from wgdsl.kernel.errors import RunawayEffects
+
 from .agents import make_agent
 from .cards import CardLibrary
 from .engine import Game
-from .errors import RunawayEffects
 
 WIN_CONDITIONS = {
     "R12.1": "holds all 3 battle-field squares",

@@ -1207,9 +1207,10 @@ def run_case(case: RulingCase, *, keep: Optional[dict] = None) -> Result:
 
     ``keep``, when given, receives the finished ``game`` (for showing a failure).
     """
+    from wgdsl.kernel.errors import IllegalAction, RunawayEffects
+
     from .agents import AgentError, ScriptedAgent
-    from .engine import Action, Game, IllegalAction
-    from .errors import RunawayEffects
+    from .engine import Action, Game
 
     agents = {p: ScriptedAgent(case.answers[p]) for p in PLAYERS}
     game = Game(build_state(case), case.library, agents)

@@ -22,12 +22,13 @@ from typing import Optional, Sequence
 
 import attrs
 
+from wgdsl.kernel.errors import IllegalAction, RunawayEffects
+
 from . import ast, rules
 from .agents import Agent, BadAnswer
 from .board import board_data, render_board
 from .cards import CardDef, CardLibrary
-from .engine import Action, Game, IllegalAction
-from .errors import RunawayEffects
+from .engine import Action, Game
 from .state import PLAYERS, SQUARES, STANDBY_SLOTS, GameState, Instance
 
 FILLER_FIELD = {"A": ("A1", "A2", "A3"), "B": ("B1", "B2", "B3", "C2")}

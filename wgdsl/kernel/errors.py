@@ -1,4 +1,6 @@
-"""Errors that cross module boundaries: raised by the engine, reported by every command."""
+"""Errors that cross module boundaries: raised by the engine, reported by every command.
+
+They name no game: a game's engine raises them with its own reasons and rule numbers."""
 
 from __future__ import annotations
 
@@ -16,3 +18,12 @@ class RunawayEffects(Exception):
         self.message = message
         self.cards = tuple(cards)
         self.cycle = tuple(cycle)
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse; the state is unchanged."""
+
+    def __init__(self, reason: str, rule: str = ""):
+        self.reason = reason
+        self.rule = rule
+        super().__init__(f"{reason} ({rule})" if rule else reason)
