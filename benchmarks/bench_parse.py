@@ -16,8 +16,8 @@ import argparse
 import re
 import time
 
-from wgdsl.checker import check
-from wgdsl.parser import parse
+from wgdsl.lang.checker import check
+from wgdsl.lang.parser import parse
 from wgdsl.resources import builtin_cards_path
 
 CARD = re.compile(r'^card (\S+) "([^"]*)"(?: en "([^"]*)")? \{\n(.*?)^\}\n', re.M | re.S)

@@ -54,7 +54,7 @@ def _sha(text: str) -> str:
 
 def digests() -> dict[str, str]:
     """``"agent seed"`` -> ``"actions-digest log-digest"`` for every golden game."""
-    from wgdsl.cards import load_cards
+    from wgdsl.lang.cards import load_cards
     library = load_cards()
     decks = _decks(library)
     out = {}
@@ -87,7 +87,7 @@ def main(argv=None) -> int:
     ap.add_argument("--show", nargs=2, metavar=("AGENT", "SEED"), help="print one game's log and result")
     args = ap.parse_args(argv)
     if args.show:
-        from wgdsl.cards import load_cards
+        from wgdsl.lang.cards import load_cards
         library = load_cards()
         sys.stdout.write(game_texts(library, _decks(library), args.show[0], int(args.show[1]))[1])
         return 0

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Optional
 
 from wgdsl.agents import ScriptedAgent
-from wgdsl.cards import load_cards
 from wgdsl.engine import Action, Game  # noqa: F401  (re-exported for tests)
 from wgdsl.kernel.errors import IllegalAction  # noqa: F401  (re-exported for tests)
+from wgdsl.lang.cards import load_cards
 from wgdsl.state import PLAYERS, SQUARES, GameState
 
 LIB = load_cards()

@@ -16,10 +16,10 @@ from collections import Counter
 from operator import attrgetter
 from typing import Optional
 
-from wgdsl.cards import CardDef
 from wgdsl.engine import Action
-from wgdsl.kernel.errors import IllegalAction
 from wgdsl.interpreter import zone_squares
+from wgdsl.kernel.errors import IllegalAction
+from wgdsl.lang.cards import CardDef
 
 PLAYERS = ("A", "B")
 OTHER = {"A": "B", "B": "A"}

@@ -3,7 +3,7 @@
     from strategies import legal_decks, seeds, games, play_game, DrawAgent
 
 - :func:`legal_deck` / :func:`legal_decks` build stocks that obey R3 for *any*
-  :class:`~wgdsl.cards.CardLibrary`: at least 40 cards (R3.1), both stocks the same
+  :class:`~wgdsl.lang.cards.CardLibrary`: at least 40 cards (R3.1), both stocks the same
   size, at most 3 cards of one NAME — ids sharing a name count together (R3.2) —, a
   unique card at most once (R3.3).
 - :data:`seeds` are engine seeds.
@@ -29,9 +29,9 @@ from typing import Callable, Optional
 import attrs
 from hypothesis import strategies as st
 
-from wgdsl.cards import CardLibrary, load_cards
 from wgdsl.engine import Game
 from wgdsl.kernel.errors import IllegalAction
+from wgdsl.lang.cards import CardLibrary, load_cards
 
 MIN_STOCK = 40  # R3.1
 MAX_SAME_NAME = 3  # R3.2

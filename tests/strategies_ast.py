@@ -16,7 +16,7 @@ import re
 
 from hypothesis import strategies as st
 
-from wgdsl import ast
+from wgdsl.lang import ast
 from wgdsl.resources import grammar_path
 
 KEYWORDS = frozenset(re.findall(r'"([a-z\']+)"', grammar_path().read_text(encoding="utf-8")))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wgdsl.board import fit, render_board, text_width
-from wgdsl.cards import load_cards
+from wgdsl.lang.cards import load_cards
 from wgdsl.state import GameState
 
 

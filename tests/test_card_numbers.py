@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from wgdsl.cards import check_text
-from wgdsl.diagnostics import render_all
-from wgdsl.parser import parse
+from wgdsl.lang.cards import check_text
+from wgdsl.lang.diagnostics import render_all
+from wgdsl.lang.parser import parse
 from cli_helpers import at, cli, no_traceback
 
 HUGE = "1" + "0" * 4300  # 4,301 digits: more than int() converts (4,300)
@@ -164,7 +164,7 @@ def test_the_terminal_escape_reproducer_never_reaches_the_output(tmp_path):
 def test_the_reference_shows_the_ranges_and_the_real_message():
     from pathlib import Path
 
-    from wgdsl.ast import NUMBER_RANGES
+    from wgdsl.lang.ast import NUMBER_RANGES
 
     doc = (Path(__file__).resolve().parent.parent / "docs" / "language.md").read_text(encoding="utf-8")
     table = doc[doc.index("### Numbers"):doc.index("### Building on another set")]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from wgdsl.cards import check_text
+from wgdsl.lang.cards import check_text
 from wgdsl.resources import builtin_cards_path
 from cli_helpers import at
 

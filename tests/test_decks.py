@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from wgdsl.cards import load_cards
 from wgdsl.cli import main
 from wgdsl.decks import check_deck, load_deck, parse_deck, read_deck, validate_deck
-from wgdsl.diagnostics import DiagnosticError
+from wgdsl.lang.cards import load_cards
+from wgdsl.lang.diagnostics import DiagnosticError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "decks"
 

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from wgdsl.cards import check_text
-from wgdsl.fmt import format_source
-from wgdsl.parser import parse
+from wgdsl.lang.cards import check_text
+from wgdsl.lang.fmt import format_source
+from wgdsl.lang.parser import parse
+from wgdsl.lang.text import card_text_block
 from wgdsl.resources import builtin_cards_path
-from wgdsl.text import card_text_block
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "language.md").read_text(encoding="utf-8")
 WG01_TEXT = builtin_cards_path().read_text(encoding="utf-8")

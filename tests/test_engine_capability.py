@@ -5,7 +5,7 @@ Columns are counted by hand: the action line is indented by four spaces."""
 
 import pytest
 
-from wgdsl.cards import check_text
+from wgdsl.lang.cards import check_text
 
 
 def card(action_line: str) -> str:

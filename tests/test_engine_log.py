@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from helpers import LIB, act, board, play
 from wgdsl.agents import ScriptedAgent
-from wgdsl.cards import library_from_text
 from wgdsl.engine import Action, Game
+from wgdsl.lang.cards import library_from_text
 from wgdsl.play import play_game
 from wgdsl.state import GameState
 

@@ -15,10 +15,10 @@ from click.testing import CliRunner
 
 import wgdsl.engine as engine
 from wgdsl.agents import Agent
-from wgdsl.cards import library_from_text
 from wgdsl.cli import main
 from wgdsl.engine import Action, Game
 from wgdsl.kernel.errors import RunawayEffects
+from wgdsl.lang.cards import library_from_text
 from wgdsl.state import PLAYERS, GameState
 
 SELF_MOVE = '''card LQ-001 "q" en "Q" {

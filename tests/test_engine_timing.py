@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from helpers import Action, Game, act, board, brk, field_ids, hand, play, stock, stuns
 from wgdsl.agents import ScriptedAgent
-from wgdsl.cards import library_from_text
+from wgdsl.lang.cards import library_from_text
 from wgdsl.state import PLAYERS, GameState
 
 

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from wgdsl.agents import make_agent
-from wgdsl.cards import check_text, load_cards, read_source
 from wgdsl.decks import check_deck, load_deck
-from wgdsl.diagnostics import render_all
 from wgdsl.engine import Game
+from wgdsl.lang.cards import check_text, load_cards, read_source
+from wgdsl.lang.diagnostics import render_all
 from wgdsl.rulings import load_case, run_case, run_paths
 
 SETS = Path(__file__).resolve().parent.parent / "examples" / "sets"

@@ -1,4 +1,4 @@
-"""The pretty-printer (wgdsl/fmt.py) and ``wgdsl fmt``."""
+"""The pretty-printer (wgdsl/lang/fmt.py) and ``wgdsl fmt``."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from strategies_ast import cards, cardsets
-from wgdsl import ast
 from wgdsl.cli import main
-from wgdsl.fmt import format_card, format_cardset, format_source
-from wgdsl.parser import parse
+from wgdsl.lang import ast
+from wgdsl.lang.fmt import format_card, format_cardset, format_source
+from wgdsl.lang.parser import parse
 from wgdsl.resources import builtin_cards_path
 
 WG01 = builtin_cards_path().read_text(encoding="utf-8")

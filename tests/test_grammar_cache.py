@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from wgdsl import parser
+from wgdsl.lang import parser
 
 class Payload:
     """Unpickled, runs ``echo code ran > TARGET`` (the repro's planted cache)."""

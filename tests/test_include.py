@@ -4,10 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from wgdsl.cards import check_text, load_cards
-from wgdsl.diagnostics import DiagnosticError
-from wgdsl.fmt import format_cardset
-from wgdsl.parser import parse
+from wgdsl.lang.cards import check_text, load_cards
+from wgdsl.lang.diagnostics import DiagnosticError
+from wgdsl.lang.fmt import format_cardset
+from wgdsl.lang.parser import parse
 
 NEW_CARD = '''card XP-900 "新顔" en "Newcomer" {
   color green  cost 2  requires 1

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from wgdsl.cards import MAX_INCLUDE_DEPTH, check_text, load_cards
 from wgdsl.cli import main
-from wgdsl.diagnostics import DiagnosticError, render_all
+from wgdsl.lang.cards import MAX_INCLUDE_DEPTH, check_text, load_cards
+from wgdsl.lang.diagnostics import DiagnosticError, render_all
 
 SECRET = "TOP-SECRET-LINE do not print"
 CARD = 'card {id} "{id}" {{\n  color red  cost 1\n}}\n'

@@ -16,8 +16,8 @@ import tracemalloc
 
 import pytest
 
-from wgdsl.cards import check_text, load_cards, read_source
-from wgdsl.diagnostics import DiagnosticError
+from wgdsl.lang.cards import check_text, load_cards, read_source
+from wgdsl.lang.diagnostics import DiagnosticError
 from wgdsl.resources import builtin_cards_path
 from cli_helpers import at, cli, no_traceback
 
@@ -157,8 +157,8 @@ def test_a_change_in_an_included_file_is_seen(tmp_path):
 
 
 def test_unicode_line_breaks_do_not_shift_deck_lines_or_shown_effects(tmp_path):
-    from wgdsl.cards import load_cards
     from wgdsl.decks import parse_deck
+    from wgdsl.lang.cards import load_cards
     from wgdsl.listing import effect_source
 
     lib = load_cards()
@@ -166,7 +166,7 @@ def test_unicode_line_breaks_do_not_shift_deck_lines_or_shown_effects(tmp_path):
     _, problems = parse_deck("3 WG-001  # a\u2028b\n# c\x0cd\n3 WG-999\n", "d.txt", lib)
     assert [p.pos.line for p in problems] == [3]
     text = 'card XX-001 "x" {  # \u2028\n  color red  cost 1\n  dimension:\n    draw 1 card\n}\n'
-    from wgdsl.cards import check_text
+    from wgdsl.lang.cards import check_text
     cardset, diagnostics = check_text(text)
     assert not [d for d in diagnostics if d.severity == "error"]
     assert effect_source(cardset.cards[0].effects[0], text) == "dimension:\n  draw 1 card"

@@ -26,10 +26,10 @@ from hypothesis import strategies as st
 from invariants import Watcher, snapshot
 from strategies import (DrawAgent, ReplayAgent, game_steps, games, is_legal_stock, legal_decks,
                         play_game, stock_capacity)
-from wgdsl.cards import library_from_text, load_cards
 from wgdsl.decks import Deck, DeckEntry, validate_deck
 from wgdsl.kernel.errors import IllegalAction
-from wgdsl.ast import NOWHERE
+from wgdsl.lang.ast import NOWHERE
+from wgdsl.lang.cards import library_from_text, load_cards
 
 WG01 = load_cards()
 
@@ -160,8 +160,8 @@ def test_same_seed_and_choices_give_the_same_log(setup, data):
 GAMES_SCRIPT = """
 import hashlib, random, sys
 from wgdsl.agents import RandomAgent
-from wgdsl.cards import load_cards
 from wgdsl.engine import Game
+from wgdsl.lang.cards import load_cards
 lib = load_cards()
 ids = [c.id for c in lib if not c.unique]
 digest = hashlib.sha256()

@@ -1,4 +1,4 @@
-"""The checker's warning for effects that can trigger each other without end (wgdsl/loops.py).
+"""The checker's warning for effects that can trigger each other without end (wgdsl/lang/loops.py).
 
 Each card set below is small enough to follow by hand: the expected cycle is the chain of
 events its text raises (R13.1 entering, leaving, R13.4 targeting), and the positions are
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from wgdsl.cards import check_text, library_from_text
 from wgdsl.cli import main
+from wgdsl.lang.cards import check_text, library_from_text
 from wgdsl.resources import builtin_cards_path
 from cli_helpers import at
 

@@ -7,9 +7,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wgdsl import ast
-from wgdsl.cards import check_text
-from wgdsl.parser import parse
+from wgdsl.lang import ast
+from wgdsl.lang.cards import check_text
+from wgdsl.lang.parser import parse
 from wgdsl.resources import builtin_cards_path
 from cli_helpers import at
 

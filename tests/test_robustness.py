@@ -1,7 +1,7 @@
 """Robustness: malformed input gives diagnostics and a non-zero exit, never a traceback.
 
 - Card-language text: random text, and mutations of cards/wg01.wg (token deletions,
-  insertions, swaps, replacements, truncations) through ``wgdsl.cards.check_text`` and
+  insertions, swaps, replacements, truncations) through ``wgdsl.lang.cards.check_text`` and
   ``wgdsl check FILE``.
 - Ruling-case TOML: random bytes, truncated valid cases, values of the wrong type,
   unknown and missing keys through ``wgdsl rulings FILE``.
@@ -20,8 +20,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from wgdsl.cards import check_text
-from wgdsl.diagnostics import render_all
+from wgdsl.lang.cards import check_text
+from wgdsl.lang.diagnostics import render_all
 from wgdsl.resources import builtin_cards_path
 from cli_helpers import cli, no_traceback
 

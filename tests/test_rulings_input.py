@@ -376,8 +376,8 @@ def test_cards_outside_the_allowed_folders_is_refused_and_nothing_of_it_shown(tr
 
 def test_a_card_set_with_errors_shows_only_its_own_diagnostics(tree, monkeypatch):
     import wgdsl.rulings as rulings
-    from wgdsl.ast import Pos
-    from wgdsl.diagnostics import Diagnostic, DiagnosticError
+    from wgdsl.lang.ast import Pos
+    from wgdsl.lang.diagnostics import Diagnostic, DiagnosticError
 
     bad = write(tree / "set" / "bad.wg", 'include "../outside/secret.wg"\n')
     p = case_with_cards(tree, "../bad.wg")

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from wgdsl.cards import load_cards
 from wgdsl.cli import main
+from wgdsl.lang.cards import load_cards
 from json_shapes import assert_simulate
 from wgdsl.simulate import default_board, parse_answers, parse_step, simulate
 

@@ -7,10 +7,10 @@ import time
 
 import pytest
 
-from wgdsl import ast
-from wgdsl.cards import check_text
-from wgdsl.diagnostics import CONTEXT, Diagnostic, render_all
-from wgdsl.parser import parse
+from wgdsl.lang import ast
+from wgdsl.lang.cards import check_text
+from wgdsl.lang.diagnostics import CONTEXT, Diagnostic, render_all
+from wgdsl.lang.parser import parse
 
 
 def syntax(text: str):

@@ -1,4 +1,4 @@
-"""Card text rendered from the DSL (wgdsl/text.py), against hand-written references.
+"""Card text rendered from the DSL (wgdsl/lang/text.py), against hand-written references.
 
 The references were written by hand from the meaning of each card in
 ../shared/spec/wg01.md: the Japanese in the style of the printed texts the rulebook
@@ -15,11 +15,11 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 
 from strategies_ast import cards
-from wgdsl import ast
-from wgdsl.cards import load_cards
 from wgdsl.cli import main
-from wgdsl.parser import parse
-from wgdsl.text import card_text_block, render_effect, render_effect_text
+from wgdsl.lang import ast
+from wgdsl.lang.cards import load_cards
+from wgdsl.lang.parser import parse
+from wgdsl.lang.text import card_text_block, render_effect, render_effect_text
 
 JA = {
     "WG-001": "【ディメンション】あなたのストックの一番上のカードを見る。"

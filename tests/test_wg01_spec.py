@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from wgdsl.cards import MARK_OF_COLOR, load_cards
+from wgdsl.lang.cards import MARK_OF_COLOR, load_cards
 
 SPEC = Path(__file__).parents[1].parent / "shared" / "spec" / "wg01.md"
 COLUMNS = ("id", "name", "English", "color", "cost", "req", "stun", "kind")

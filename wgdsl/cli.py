@@ -28,9 +28,9 @@ from contextlib import contextmanager
 import click
 
 from wgdsl.kernel.errors import RunawayEffects
+from wgdsl.lang.diagnostics import DiagnosticError
 
 from . import __version__
-from .diagnostics import DiagnosticError
 from .terminal import printable
 
 CARDS_OPTION_HELP = "A card set file (.wg) to use instead of the built-in WG01 set."
@@ -143,8 +143,9 @@ def _series_interrupts():
 
 def _read_stdin(what: str) -> str:
     """The text on standard input (``-`` as a file name), read as a file is read."""
-    from .ast import NOWHERE, Pos
-    from .diagnostics import Diagnostic
+    from wgdsl.lang.ast import NOWHERE, Pos
+    from wgdsl.lang.diagnostics import Diagnostic
+
     from .files import MAX_BYTES, Unreadable, decode
 
     stream = getattr(sys.stdin, "buffer", None)
@@ -166,8 +167,8 @@ def _read_stdin(what: str) -> str:
 def _unknown_card(card_id: str, library, hint) -> None:
     """An id on the command line that the set does not have: a usage error (exit 2),
     printed as a diagnostic with the nearest id."""
-    from .ast import NOWHERE
-    from .diagnostics import Diagnostic
+    from wgdsl.lang.ast import NOWHERE
+    from wgdsl.lang.diagnostics import Diagnostic
 
     echo(Diagnostic(library.path, NOWHERE, f"no card `{card_id}` in this set",
                     hint or "`wgdsl cards` lists the ids").render(), err=True)
@@ -225,8 +226,9 @@ def check_command(files, cards_path):
     Warnings (`PATH:LINE:COL: warning: ...`, such as effects that can trigger each other
     without end) are printed the same way but leave the exit status 0.
     """
-    from .cards import check_text, read_source
-    from .diagnostics import render_all
+    from wgdsl.lang.cards import check_text, read_source
+    from wgdsl.lang.diagnostics import render_all
+
     from .resources import builtin_cards_path
 
     paths = list(files) + ([cards_path] if cards_path else [])
@@ -272,11 +274,12 @@ def cards_command(cards_path, as_text, lang):
     field (in hand, in standby), — no effect (R13).  cost/req is the cost and the
     required cost, the part paid in the card's own color (R6.3).
     """
-    from .cards import load_cards
+    from wgdsl.lang.cards import load_cards
+
     from .listing import cards_table
 
     if as_text:
-        from .text import card_text_block
+        from wgdsl.lang.text import card_text_block
 
         echo("\n\n".join(card_text_block(c, lang) for c in load_cards(cards_path)))
         return
@@ -299,7 +302,8 @@ def show_command(card_id, cards_path, lang):
     \b
     An unknown id is a usage error (exit 2) that suggests the nearest id.
     """
-    from .cards import load_cards, read_source
+    from wgdsl.lang.cards import load_cards, read_source
+
     from .listing import find_card, show_card
 
     library = load_cards(cards_path)
@@ -307,7 +311,7 @@ def show_command(card_id, cards_path, lang):
     if card is None:
         _unknown_card(card_id, library, hint)
     if lang is not None:
-        from .text import card_text_block
+        from wgdsl.lang.text import card_text_block
 
         echo(card_text_block(card, lang))
         return
@@ -371,7 +375,8 @@ def deck_check(file, starter, cards_path):
       wgdsl deck check --cards mine.wg mine-deck.txt
       wgdsl deck check - < my-deck.txt          a deck on standard input
     """
-    from .cards import load_cards
+    from wgdsl.lang.cards import load_cards
+
     from .decks import check_deck, parse_deck, validate_deck
 
     library = load_cards(cards_path)
@@ -406,8 +411,8 @@ def _is_builtin_set(library) -> bool:
 
 def _own_card_ids(library) -> list[str]:
     """The ids the set's own file defines (not its includes), in file order."""
-    from .cards import read_source
-    from .parser import parse
+    from wgdsl.lang.cards import read_source
+    from wgdsl.lang.parser import parse
 
     text, _ = read_source(library.path)
     if text is None:
@@ -515,8 +520,9 @@ def play_command(deck_files, agent_names, seed, games, first, show_log, starter,
       wgdsl play --cards mine.wg --deck mine-deck.txt --games 200 --json
       wgdsl play --cards mine.wg              a stock built from your set's cards
     """
+    from wgdsl.lang.cards import load_cards
+
     from .board import render_board
-    from .cards import load_cards
     from .play import RUNAWAY, Summary, describe_result, play_series
 
     library = load_cards(cards_path)
@@ -707,7 +713,8 @@ def simulate_command(card_id, state_file, square, answer_values, then_steps, see
       wgdsl simulate ID --then "break_field C1"         break it: `leaves field` fires
       wgdsl simulate ID --then end_turn --then end_turn  its owner's next turn starts
     """
-    from .cards import load_cards
+    from wgdsl.lang.cards import load_cards
+
     from .listing import find_card
     from .rulings import CaseProblems, build_state, load_case
     from .simulate import parse_answers, parse_step, simulate, to_json_dict

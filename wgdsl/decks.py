@@ -11,7 +11,7 @@ Blank lines and ``#`` comments are ignored; the same id may appear on several li
 legal stock holds more than 3 cards of a name (R3.2), so a larger count is a slip and is
 refused while reading, at its line and column, before any stock is built from it.  A
 deck file may have at most 1 MB (:data:`MAX_DECK_BYTES`).  :func:`parse_deck` reports every malformed line, unknown id
-(with a did-you-mean) and bad count as a :class:`~wgdsl.diagnostics.Diagnostic`
+(with a did-you-mean) and bad count as a :class:`~wgdsl.lang.diagnostics.Diagnostic`
 pointing at the offending text.  :func:`validate_deck` checks the construction rules
 of R3 (size, copies per *name*, unique cards), each problem citing its rule.
 """
@@ -25,9 +25,10 @@ from typing import Optional, Union
 
 import attrs
 
-from .ast import NOWHERE, Pos
-from .cards import CardLibrary
-from .diagnostics import Diagnostic, DiagnosticError, did_you_mean
+from wgdsl.lang.ast import NOWHERE, Pos
+from wgdsl.lang.cards import CardLibrary
+from wgdsl.lang.diagnostics import Diagnostic, DiagnosticError, did_you_mean
+
 from .files import Unreadable, read_text
 
 MIN_CARDS = 40  # R3.1

@@ -23,9 +23,9 @@ from typing import NamedTuple, Optional
 
 from wgdsl.kernel.errors import IllegalAction, RunawayEffects
 from wgdsl.kernel.log import EventLog
+from wgdsl.lang.cards import CardLibrary
 
 from . import rules
-from .cards import CardLibrary
 from .interpreter import Ctx, GameEvent, compiled_for, zone_squares
 from .state import OTHER, PLAYERS, SQUARES, STANDBY_SLOTS, GameState, Instance
 

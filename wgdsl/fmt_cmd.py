@@ -1,8 +1,8 @@
 """``wgdsl fmt``: read card files, format them, print, check or rewrite them.
 
-The printing itself is :mod:`wgdsl.fmt`; this module only deals with files and with
+The printing itself is :mod:`wgdsl.lang.fmt`; this module only deals with files and with
 what the command reports.  A file is rewritten only when it parses without error
-(comments are kept, see :mod:`wgdsl.fmt`), and it is replaced in one step (written
+(comments are kept, see :mod:`wgdsl.lang.fmt`), and it is replaced in one step (written
 beside it, then renamed over it).  A symlink is written through: the file it names is
 replaced, the link stays a link.  The file keeps its permission bits (and its owner
 and group where the system allows it).  ``-`` reads standard input (print or
@@ -19,9 +19,10 @@ from typing import Sequence
 
 import click
 
-from .cards import read_source
-from .diagnostics import Diagnostic, render_all
-from .fmt import format_source
+from wgdsl.lang.cards import read_source
+from wgdsl.lang.diagnostics import Diagnostic, render_all
+from wgdsl.lang.fmt import format_source
+
 from .resources import builtin_cards_path
 
 

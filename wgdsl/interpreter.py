@@ -22,8 +22,9 @@ from typing import Callable, Optional
 
 import attrs
 
-from . import ast
-from .fmt import fmt_action, fmt_event, fmt_zone
+from wgdsl.lang import ast
+from wgdsl.lang.fmt import fmt_action, fmt_event, fmt_zone
+
 from .state import BATTLE_ROW, HOME_ROW, OTHER, SQUARES
 
 # --------------------------------------------------------------------------- runtime

@@ -14,9 +14,10 @@ import re
 import textwrap
 from typing import Optional, Sequence
 
-from .ast import Effect
-from .cards import CardDef, CardLibrary
-from .diagnostics import did_you_mean
+from wgdsl.lang.ast import Effect
+from wgdsl.lang.cards import CardDef, CardLibrary
+from wgdsl.lang.diagnostics import did_you_mean
+
 from .terminal import printable
 from .width import display_width
 

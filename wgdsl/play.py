@@ -19,9 +19,9 @@ from typing import Callable, Iterator, Optional, Sequence
 import attrs
 
 from wgdsl.kernel.errors import RunawayEffects
+from wgdsl.lang.cards import CardLibrary
 
 from .agents import make_agent
-from .cards import CardLibrary
 from .engine import Game
 
 WIN_CONDITIONS = {

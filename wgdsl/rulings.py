@@ -28,9 +28,10 @@ from typing import Any, Callable, Iterable, Optional, Union
 
 import attrs
 
-from .cards import CardLibrary, load_cards
+from wgdsl.lang.cards import CardLibrary, load_cards
+from wgdsl.lang.diagnostics import DiagnosticError, did_you_mean
+
 from .decks import unknown_id_hint
-from .diagnostics import DiagnosticError, did_you_mean
 from .files import Unreadable, check_regular, is_dir, read_text
 from .files import exists as files_exists
 from .state import OTHER, PHASES, PLAYERS, POINT_COLORS, SQUARES, STANDBY_SLOTS, GameState

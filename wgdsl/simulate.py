@@ -23,11 +23,12 @@ from typing import Optional, Sequence
 import attrs
 
 from wgdsl.kernel.errors import IllegalAction, RunawayEffects
+from wgdsl.lang import ast
+from wgdsl.lang.cards import CardDef, CardLibrary
 
-from . import ast, rules
+from . import rules
 from .agents import Agent, BadAnswer
 from .board import board_data, render_board
-from .cards import CardDef, CardLibrary
 from .engine import Action, Game
 from .state import PLAYERS, SQUARES, STANDBY_SLOTS, GameState, Instance
 
@@ -278,8 +279,8 @@ def effect_reports(game: _WatchedGame, card: CardDef, inst: Instance, played: bo
 
 def _reports(game: _WatchedGame, card: CardDef, face: CardDef, inst: Instance, played: bool,
              used_steps: dict, copied: Optional[CardDef], prefix: str = "") -> list[EffectReport]:
-    from .fmt import effect_header, fmt_action, fmt_event
-    from .text import render_effect
+    from wgdsl.lang.fmt import effect_header, fmt_action, fmt_event
+    from wgdsl.lang.text import render_effect
 
     fx = game.fx[face.id]
     st = game.state

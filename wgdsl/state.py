@@ -18,7 +18,7 @@ from typing import Iterator, Optional
 
 import attrs
 
-from .cards import CardDef
+from wgdsl.lang.cards import CardDef
 
 PLAYERS = ("A", "B")
 OTHER = {"A": "B", "B": "A"}

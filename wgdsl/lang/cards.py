@@ -1,7 +1,7 @@
 """Card definitions: the checked AST of a card set turned into plain card data.
 
 ``load_cards(path)`` parses and checks a ``.wg`` file and returns a :class:`CardLibrary`
-(or raises :class:`~wgdsl.diagnostics.DiagnosticError` with every problem found).  A
+(or raises :class:`~wgdsl.lang.diagnostics.DiagnosticError` with every problem found).  A
 :class:`CardDef` holds a card's stats as the rules use them (R2.1) and its effects as
 the AST wrote them; the interpreter compiles those once per library.
 """
@@ -16,10 +16,11 @@ from typing import Iterator, Optional, Union
 
 import attrs
 
+from wgdsl.files import Unreadable, exists, read_text
+from wgdsl.resources import builtin_cards_path
+
 from . import ast
 from .diagnostics import Diagnostic, DiagnosticError, shorten
-from .files import Unreadable, exists, read_text
-from .resources import builtin_cards_path
 
 COLORS = ("blue", "green", "red", "yellow")
 MARKS = ("rock", "paper", "scissors", "all")

@@ -9,11 +9,11 @@ with the rule (R-number) behind it, every problem of a parsed set, not only the 
   its range (``ast.NUMBER_RANGES``), a name with control characters;
 * the numbers of effects: ``draw N``, ``add N``, cost bounds, each within its range;
 * the set: two cards with one id, ``named "..."`` naming no card of the set;
-* each effect (:mod:`wgdsl.effect_checks`): events and rules that cannot happen where
+* each effect (:mod:`wgdsl.lang.effect_checks`): events and rules that cannot happen where
   the effect works (R13), ``it`` / ``that card`` / ``if you do`` / ``cancel that play``
   with nothing to refer to, costs a player cannot pay, copies that are not made on
   entering, unknown phases and point colors, ``owner's`` where cards come from;
-* effects that can trigger each other without end (:mod:`wgdsl.loops`): warnings, which
+* effects that can trigger each other without end (:mod:`wgdsl.lang.loops`): warnings, which
   do not stop a set from loading.
 """
 
@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import attrs
 
+from wgdsl.terminal import has_control, printable
+
 from . import ast
 from .cards import COLORS, MARKS
 from .diagnostics import Diagnostic, did_you_mean, one_of
 from .effect_checks import check_effect
 from .loops import find_loops
-from .terminal import has_control, printable
 
 
 @attrs.define

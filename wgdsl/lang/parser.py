@@ -1,10 +1,10 @@
-"""Parser: card-language text -> AST (:mod:`wgdsl.ast`), or diagnostics.
+"""Parser: card-language text -> AST (:mod:`wgdsl.lang.ast`), or diagnostics.
 
 One LALR parser is built from ``grammar/wgdsl.lark`` the first time it is needed and
 kept.  Lark's tree is turned into frozen AST nodes by :class:`_ToAst`.  Syntax errors
-become :class:`~wgdsl.diagnostics.Diagnostic` s that name the offending word in the
+become :class:`~wgdsl.lang.diagnostics.Diagnostic` s that name the offending word in the
 designer's terms ("unknown zone `brake`; did you mean `break`?", see
-:mod:`wgdsl.syntax_errors`).  After a syntax error the parser resumes at the next card,
+:mod:`wgdsl.lang.syntax_errors`).  After a syntax error the parser resumes at the next card,
 so one run reports the errors of every broken card, not just the first.
 """
 
@@ -19,9 +19,10 @@ from typing import Optional
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
+from wgdsl.resources import grammar_path
+
 from . import ast
 from .diagnostics import Diagnostic
-from .resources import grammar_path
 from .syntax_errors import bad_character, keywords_of, syntax_diagnostic
 
 
@@ -116,7 +117,7 @@ def _from_json(obj: dict):
 def _read_cache(path: str, key: str) -> Optional[Lark]:
     import json
 
-    from .files import Unreadable, read_text
+    from wgdsl.files import Unreadable, read_text
 
     try:
         text = read_text(path, "cache file", max_bytes=_CACHE_MAX_BYTES)

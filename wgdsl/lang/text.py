@@ -8,9 +8,9 @@ text, in the rulebook's Japanese style or in English close to the WG01 table::
 
 The text is composed from the generic constructs (zones, selectors, filters, events,
 actions, conditions, static rules); no card is rendered by a template of its own.  The
-words of each language are in :mod:`wgdsl.text_en` and :mod:`wgdsl.text_ja`, the shape
-they share in :mod:`wgdsl.text_base`.  ``card_text_block`` adds the card's id, names
-and stats (what ``wgdsl show --lang`` and ``wgdsl cards --text`` print).
+words of each language are in :mod:`wgdsl.lang.text_en` and :mod:`wgdsl.lang.text_ja`,
+the shape they share in :mod:`wgdsl.lang.text_base`.  ``card_text_block`` adds the card's
+id, names and stats (what ``wgdsl show --lang`` and ``wgdsl cards --text`` print).
 """
 
 from __future__ import annotations

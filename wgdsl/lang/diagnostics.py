@@ -24,9 +24,10 @@ from typing import Iterable, Optional, Sequence, Union
 
 import attrs
 
+from wgdsl.terminal import printable
+from wgdsl.width import display_width
+
 from .ast import NOWHERE, Pos
-from .terminal import printable
-from .width import display_width
 
 # characters of source shown on each side of the caret
 CONTEXT = 60
