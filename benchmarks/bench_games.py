@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from wgdsl.decks import load_deck
+from wgdsl.games.world_gainer.decks import load_deck
 from wgdsl.lang.cards import load_cards
 from wgdsl.play import new_game, run_to_end
 from wgdsl.resources import builtin_decks_dir

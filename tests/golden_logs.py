@@ -28,7 +28,7 @@ SEEDS = range(500)
 
 
 def _decks(library):
-    from wgdsl.decks import load_deck
+    from wgdsl.games.world_gainer.decks import load_deck
     from wgdsl.resources import builtin_decks_dir
     return {p: load_deck(builtin_decks_dir() / name, library)
             for p, name in zip("AB", ("blue-red-tempo.txt", "green-control.txt"))}

@@ -1,20 +1,21 @@
 """Test helpers for the engine: build a board directly, drive it, compare snapshots.
 
 ``board(...)`` sets a position up the way a ruling case's ``[state]`` does (nothing
-triggers while it is set up) and returns a :class:`~wgdsl.engine.Game` whose players
-answer from :class:`~wgdsl.agents.ScriptedAgent` lists.  ``snapshot(game)`` is the
-whole state as plain data, so a refused action can be checked to change nothing.
+triggers while it is set up) and returns a :class:`~wgdsl.games.world_gainer.engine.Game`
+whose players answer from :class:`~wgdsl.games.world_gainer.agents.ScriptedAgent` lists.
+``snapshot(game)`` is the whole state as plain data, so a refused action can be checked
+to change nothing.
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
-from wgdsl.agents import ScriptedAgent
-from wgdsl.engine import Action, Game  # noqa: F401  (re-exported for tests)
+from wgdsl.games.world_gainer.agents import ScriptedAgent
+from wgdsl.games.world_gainer.engine import Action, Game  # noqa: F401  (re-exported for tests)
+from wgdsl.games.world_gainer.state import PLAYERS, SQUARES, GameState
 from wgdsl.kernel.errors import IllegalAction  # noqa: F401  (re-exported for tests)
 from wgdsl.lang.cards import load_cards
-from wgdsl.state import PLAYERS, SQUARES, GameState
 
 LIB = load_cards()
 

@@ -3,7 +3,7 @@
 Each ``check_*`` function looks at a game after one step and raises AssertionError
 (with the rule number) when an invariant of rules.md fails.  They recompute what they
 check from the state's plain data and from the rules text — rows, costs, marks, points
-— rather than asking wgdsl.rules, so a broken rule in the engine cannot hide itself.
+— rather than asking wgdsl.games.world_gainer.rules, so a broken rule in the engine cannot hide itself.
 
 :class:`Watcher` keeps what a check needs across steps (the uids dealt at set-up, this
 turn's stun sets and plays, the draw-phase draws) and runs the chosen checks from
@@ -16,8 +16,8 @@ from collections import Counter
 from operator import attrgetter
 from typing import Optional
 
-from wgdsl.engine import Action
-from wgdsl.interpreter import zone_squares
+from wgdsl.games.world_gainer.engine import Action
+from wgdsl.games.world_gainer.interpreter import zone_squares
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.lang.cards import CardDef
 

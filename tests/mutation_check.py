@@ -36,7 +36,7 @@ import strategies  # noqa: E402
 strategies.GAME_STEPS = strategies.GAME_STEPS or 300
 
 import test_invariants as T  # noqa: E402
-from wgdsl import engine, rules, state  # noqa: E402
+from wgdsl.games.world_gainer import engine, rules, state  # noqa: E402
 
 
 class Stale(Exception):
@@ -140,7 +140,7 @@ BREAKS = [
      lambda: rewritten(engine.Game, "new", "state.rng.shuffle(",
                        "__import__('random').shuffle(")),
     ("hash-order", "hand card ids listed in set order (follows PYTHONHASHSEED)",
-     _across_processes("import wgdsl.engine as E\n"
+     _across_processes("import wgdsl.games.world_gainer.engine as E\n"
                        "E._distinct_ids = lambda cards: list({c.base.id for c in cards})\n"),
      nullcontext),
     ("unseeded-effect", "random effects (WG-009) use unseeded randomness",

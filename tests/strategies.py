@@ -29,7 +29,7 @@ from typing import Callable, Optional
 import attrs
 from hypothesis import strategies as st
 
-from wgdsl.engine import Game
+from wgdsl.games.world_gainer.engine import Game
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.lang.cards import CardLibrary, load_cards
 
@@ -61,7 +61,7 @@ def stock_capacity(library: CardLibrary) -> int:
 
 
 def is_legal_stock(ids: list, library: CardLibrary, minimum: int = MIN_STOCK) -> bool:
-    """R3 checked from scratch (independent of wgdsl.decks)."""
+    """R3 checked from scratch (independent of wgdsl.games.world_gainer.decks)."""
     names = Counter(library[i].name for i in ids)
     counts = Counter(ids)
     return (len(ids) >= minimum

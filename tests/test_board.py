@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from wgdsl.board import fit, render_board, text_width
+from wgdsl.games.world_gainer.board import fit, render_board, text_width
+from wgdsl.games.world_gainer.state import GameState
 from wgdsl.lang.cards import load_cards
-from wgdsl.state import GameState
 
 
 @pytest.fixture(scope="module")

@@ -218,7 +218,7 @@ def test_the_s3_reproducer_is_escaped(tmp_path):
 
 # ------------------------------------------------------------------ runaway effects
 def test_simulate_stopped_by_runaway_effects_prints_the_message(monkeypatch):
-    from wgdsl.engine import Game
+    from wgdsl.games.world_gainer.engine import Game
 
     def apply(self, action):
         raise RunawayEffects("effects that never end: XX-001 moves itself forever", ["XX-001"])

@@ -140,7 +140,7 @@ def test_own_set_too_small_for_a_stock_says_to_give_a_deck(tmp_path):
 @pytest.fixture
 def runaway(monkeypatch):
     """The engine raises RunawayEffects on the 30th action of every game."""
-    from wgdsl.engine import Game
+    from wgdsl.games.world_gainer.engine import Game
 
     original = Game.apply
     calls = {"n": 0}

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from wgdsl.cli import main
-from wgdsl.decks import check_deck, load_deck, parse_deck, read_deck, validate_deck
+from wgdsl.games.world_gainer.decks import check_deck, load_deck, parse_deck, read_deck, validate_deck
 from wgdsl.lang.cards import load_cards
 from wgdsl.lang.diagnostics import DiagnosticError
 

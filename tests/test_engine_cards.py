@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from wgdsl.agents import BadAnswer
+from wgdsl.games.world_gainer.agents import BadAnswer
 
 from helpers import (LIB, Action, act, answers_left, board, brk, field_ids, hand, play, pool,
                      refused, stock, stuns)

@@ -6,11 +6,11 @@ is played whether the log is kept or not."""
 from __future__ import annotations
 
 from helpers import LIB, act, board, play
-from wgdsl.agents import ScriptedAgent
-from wgdsl.engine import Action, Game
+from wgdsl.games.world_gainer.agents import ScriptedAgent
+from wgdsl.games.world_gainer.engine import Action, Game
+from wgdsl.games.world_gainer.state import GameState
 from wgdsl.lang.cards import library_from_text
 from wgdsl.play import play_game
-from wgdsl.state import GameState
 
 
 def texts(g) -> list[str]:

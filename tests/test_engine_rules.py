@@ -645,8 +645,8 @@ def test_an_activated_ability_without_a_phase_is_listed_and_usable_in_the_standb
     clause works whenever its controller may act (R13.2), the standby phase included."""
     from pathlib import Path
 
+    from wgdsl.games.world_gainer.state import GameState
     from wgdsl.lang.cards import library_from_text
-    from wgdsl.state import GameState
 
     lib = library_from_text(Path(LIB.path).read_text(encoding="utf-8") + '''
 card XP-50 "いつでも" en "Any Time" {

@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import wgdsl.engine as engine
-from wgdsl.agents import Agent
+import wgdsl.games.world_gainer.engine as engine
 from wgdsl.cli import main
-from wgdsl.engine import Action, Game
+from wgdsl.games.world_gainer.agents import Agent
+from wgdsl.games.world_gainer.engine import Action, Game
+from wgdsl.games.world_gainer.state import PLAYERS, GameState
 from wgdsl.kernel.errors import RunawayEffects
 from wgdsl.lang.cards import library_from_text
-from wgdsl.state import PLAYERS, GameState
 
 SELF_MOVE = '''card LQ-001 "q" en "Q" {
   color red  cost 1  requires 0

@@ -7,9 +7,9 @@ timing") and ruling-format.md, not from the engine's output.
 from __future__ import annotations
 
 from helpers import Action, Game, act, board, brk, field_ids, hand, play, stock, stuns
-from wgdsl.agents import ScriptedAgent
+from wgdsl.games.world_gainer.agents import ScriptedAgent
+from wgdsl.games.world_gainer.state import PLAYERS, GameState
 from wgdsl.lang.cards import library_from_text
-from wgdsl.state import PLAYERS, GameState
 
 
 def asked(g, p):

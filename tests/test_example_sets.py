@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from wgdsl.agents import make_agent
-from wgdsl.decks import check_deck, load_deck
-from wgdsl.engine import Game
+from wgdsl.games.world_gainer.agents import make_agent
+from wgdsl.games.world_gainer.decks import check_deck, load_deck
+from wgdsl.games.world_gainer.engine import Game
 from wgdsl.lang.cards import check_text, load_cards, read_source
 from wgdsl.lang.diagnostics import render_all
 from wgdsl.rulings import load_case, run_case, run_paths

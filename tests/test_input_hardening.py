@@ -111,7 +111,7 @@ def test_a_directory_given_as_a_card_file(tmp_path):
 
 # ====================================================================== reloading
 def test_reloading_a_changing_set_keeps_memory_bounded(tmp_path):
-    from wgdsl.interpreter import compiled_for
+    from wgdsl.games.world_gainer.interpreter import compiled_for
 
     path = tmp_path / "set.wg"
 
@@ -157,7 +157,7 @@ def test_a_change_in_an_included_file_is_seen(tmp_path):
 
 
 def test_unicode_line_breaks_do_not_shift_deck_lines_or_shown_effects(tmp_path):
-    from wgdsl.decks import parse_deck
+    from wgdsl.games.world_gainer.decks import parse_deck
     from wgdsl.lang.cards import load_cards
     from wgdsl.listing import effect_source
 

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from invariants import Watcher, snapshot
 from strategies import (DrawAgent, ReplayAgent, game_steps, games, is_legal_stock, legal_decks,
                         play_game, stock_capacity)
-from wgdsl.decks import Deck, DeckEntry, validate_deck
+from wgdsl.games.world_gainer.decks import Deck, DeckEntry, validate_deck
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.lang.ast import NOWHERE
 from wgdsl.lang.cards import library_from_text, load_cards
@@ -159,8 +159,8 @@ def test_same_seed_and_choices_give_the_same_log(setup, data):
 # ------------------------------------------------------------------------ across processes
 GAMES_SCRIPT = """
 import hashlib, random, sys
-from wgdsl.agents import RandomAgent
-from wgdsl.engine import Game
+from wgdsl.games.world_gainer.agents import RandomAgent
+from wgdsl.games.world_gainer.engine import Game
 from wgdsl.lang.cards import load_cards
 lib = load_cards()
 ids = [c.id for c in lib if not c.unique]

@@ -269,8 +269,8 @@ REFUSED_AFTER_A_QUESTION = HEAD + """
 
 
 def _refuse_after_asking(monkeypatch, mutate=False):
-    from wgdsl.agents import Question
-    from wgdsl.engine import Game
+    from wgdsl.games.world_gainer.agents import Question
+    from wgdsl.games.world_gainer.engine import Game
     from wgdsl.kernel.errors import IllegalAction
 
     real = Game.apply
@@ -302,7 +302,7 @@ def test_refused_step_that_changes_the_state_fails(tmp_path, monkeypatch):
 
 
 def test_engine_crash_is_a_failure_not_a_traceback(tmp_path, monkeypatch):
-    from wgdsl.engine import Game
+    from wgdsl.games.world_gainer.engine import Game
 
     def apply(self, action):
         raise KeyError("boom")

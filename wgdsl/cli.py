@@ -375,9 +375,8 @@ def deck_check(file, starter, cards_path):
       wgdsl deck check --cards mine.wg mine-deck.txt
       wgdsl deck check - < my-deck.txt          a deck on standard input
     """
+    from wgdsl.games.world_gainer.decks import check_deck, parse_deck, validate_deck
     from wgdsl.lang.cards import load_cards
-
-    from .decks import check_deck, parse_deck, validate_deck
 
     library = load_cards(cards_path)
     if file == STDIN:
@@ -423,7 +422,8 @@ def _own_card_ids(library) -> list[str]:
 
 def _play_decks(deck_files, library, starter: bool):
     """(decks by player, what to call them, a note for stderr or None)."""
-    from .decks import MIN_CARDS, MIN_CARDS_STARTER, load_deck
+    from wgdsl.games.world_gainer.decks import MIN_CARDS, MIN_CARDS_STARTER, load_deck
+
     from .play import deck_capacity, deck_from_set, deck_lines
     from .resources import builtin_decks_dir
 
@@ -468,7 +468,7 @@ def _play_decks(deck_files, library, starter: bool):
 
 
 def _game_record(game, result, with_log: bool) -> dict:
-    from .board import board_data
+    from wgdsl.games.world_gainer.board import board_data
 
     record = result.to_dict()
     record["log"] = json.loads(game.log.to_json()) if with_log else None
@@ -520,9 +520,9 @@ def play_command(deck_files, agent_names, seed, games, first, show_log, starter,
       wgdsl play --cards mine.wg --deck mine-deck.txt --games 200 --json
       wgdsl play --cards mine.wg              a stock built from your set's cards
     """
+    from wgdsl.games.world_gainer.board import render_board
     from wgdsl.lang.cards import load_cards
 
-    from .board import render_board
     from .play import RUNAWAY, Summary, describe_result, play_series
 
     library = load_cards(cards_path)
@@ -626,7 +626,8 @@ def rulings_command(paths, verbose):
       wgdsl rulings my-case.toml -v             one case; a failure shows board and log
       wgdsl rulings examples/sets/rulings
     """
-    from .board import render_board
+    from wgdsl.games.world_gainer.board import render_board
+
     from .rulings import run_paths
 
     results = []

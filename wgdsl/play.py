@@ -18,11 +18,10 @@ from typing import Callable, Iterator, Optional, Sequence
 
 import attrs
 
+from wgdsl.games.world_gainer.agents import make_agent
+from wgdsl.games.world_gainer.engine import Game
 from wgdsl.kernel.errors import RunawayEffects
 from wgdsl.lang.cards import CardLibrary
-
-from .agents import make_agent
-from .engine import Game
 
 WIN_CONDITIONS = {
     "R12.1": "holds all 3 battle-field squares",
@@ -187,7 +186,7 @@ def deck_from_set(library: CardLibrary, size: int, first_ids: Sequence[str] = ()
     (a set's own cards before the ones it includes), then the others in set order, each
     as many times as R3.2 (3 of a name) and R3.3 (a unique card once) allow.  None when
     the set cannot fill it."""
-    from .decks import MAX_SAME_NAME, MAX_UNIQUE
+    from wgdsl.games.world_gainer.decks import MAX_SAME_NAME, MAX_UNIQUE
 
     wanted = [library[i] for i in first_ids if i in library]
     order = wanted + [c for c in library if c.id not in set(first_ids)]
@@ -207,7 +206,7 @@ def deck_from_set(library: CardLibrary, size: int, first_ids: Sequence[str] = ()
 
 def deck_capacity(library: CardLibrary) -> int:
     """The largest legal stock the set can make alone (R3.2, R3.3)."""
-    from .decks import MAX_SAME_NAME, MAX_UNIQUE
+    from wgdsl.games.world_gainer.decks import MAX_SAME_NAME, MAX_UNIQUE
 
     per_name: Counter = Counter()
     total = 0

@@ -8,8 +8,9 @@ question, answer, optional card set), ``[state]`` (the board, taken as printed),
 :func:`load_case` reads and validates one file and returns the case or the list of
 problems found (each a readable sentence naming where in the file it is; never a
 traceback).  :func:`run_case` builds the board, wraps it in a
-:class:`~wgdsl.engine.Game` with a :class:`~wgdsl.agents.ScriptedAgent` per player, runs
-the steps and compares the expectations; it returns a :class:`Result` whose message is
+:class:`~wgdsl.games.world_gainer.engine.Game` with a
+:class:`~wgdsl.games.world_gainer.agents.ScriptedAgent` per player, runs the steps and
+compares the expectations; it returns a :class:`Result` whose message is
 the first difference, e.g. ``A.hand: expected [XX-009] but was [XX-009, XX-006]``.
 :func:`run_paths` does both for files and directories (``*.toml``, recursively) and
 reports duplicate case ids across files.
@@ -28,13 +29,14 @@ from typing import Any, Callable, Iterable, Optional, Union
 
 import attrs
 
+from wgdsl.games.world_gainer.decks import unknown_id_hint
+from wgdsl.games.world_gainer.state import (OTHER, PHASES, PLAYERS, POINT_COLORS, SQUARES,
+                                             STANDBY_SLOTS, GameState)
 from wgdsl.lang.cards import CardLibrary, load_cards
 from wgdsl.lang.diagnostics import DiagnosticError, did_you_mean
 
-from .decks import unknown_id_hint
 from .files import Unreadable, check_regular, is_dir, read_text
 from .files import exists as files_exists
-from .state import OTHER, PHASES, PLAYERS, POINT_COLORS, SQUARES, STANDBY_SLOTS, GameState
 from .terminal import printable
 
 ACTIONS = {  # action -> the keys it needs (ruling-format.md's table)
@@ -99,7 +101,7 @@ class Step:
     illegal: bool = False
 
     def describe(self, player: Optional[str] = None) -> str:
-        from .engine import Action
+        from wgdsl.games.world_gainer.engine import Action
 
         action = Action(self.action, player or self.player or "", card=self.card,
                         slot=self.slot, square=self.square)
@@ -1208,10 +1210,9 @@ def run_case(case: RulingCase, *, keep: Optional[dict] = None) -> Result:
 
     ``keep``, when given, receives the finished ``game`` (for showing a failure).
     """
+    from wgdsl.games.world_gainer.agents import AgentError, ScriptedAgent
+    from wgdsl.games.world_gainer.engine import Action, Game
     from wgdsl.kernel.errors import IllegalAction, RunawayEffects
-
-    from .agents import AgentError, ScriptedAgent
-    from .engine import Action, Game
 
     agents = {p: ScriptedAgent(case.answers[p]) for p in PLAYERS}
     game = Game(build_state(case), case.library, agents)

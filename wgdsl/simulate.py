@@ -22,15 +22,14 @@ from typing import Optional, Sequence
 
 import attrs
 
+from wgdsl.games.world_gainer import rules
+from wgdsl.games.world_gainer.agents import Agent, BadAnswer
+from wgdsl.games.world_gainer.board import board_data, render_board
+from wgdsl.games.world_gainer.engine import Action, Game
+from wgdsl.games.world_gainer.state import PLAYERS, SQUARES, STANDBY_SLOTS, GameState, Instance
 from wgdsl.kernel.errors import IllegalAction, RunawayEffects
 from wgdsl.lang import ast
 from wgdsl.lang.cards import CardDef, CardLibrary
-
-from . import rules
-from .agents import Agent, BadAnswer
-from .board import board_data, render_board
-from .engine import Action, Game
-from .state import PLAYERS, SQUARES, STANDBY_SLOTS, GameState, Instance
 
 FILLER_FIELD = {"A": ("A1", "A2", "A3"), "B": ("B1", "B2", "B3", "C2")}
 

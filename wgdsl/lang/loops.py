@@ -18,8 +18,8 @@ the cards it moves can come back: an edge that takes cards from a zone (the hand
 stock, ...) needs some effect of the cycle to put cards into that zone, otherwise every
 round uses a card up and the chain ends with the zone.  Each cycle found is a warning at
 the action of the first card of the file on it, naming the cards and the path; the
-engine itself stops such a chain at run time (wgdsl.engine.MAX_RESOLUTIONS, raising
-RunawayEffects).  See docs/language.md, "Effects that never end".
+engine itself stops such a chain at run time (MAX_RESOLUTIONS of
+wgdsl.games.world_gainer.engine, raising RunawayEffects).  See docs/language.md, "Effects that never end".
 """
 
 from __future__ import annotations

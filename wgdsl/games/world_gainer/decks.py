@@ -25,11 +25,10 @@ from typing import Optional, Union
 
 import attrs
 
+from wgdsl.files import Unreadable, read_text
 from wgdsl.lang.ast import NOWHERE, Pos
 from wgdsl.lang.cards import CardLibrary
 from wgdsl.lang.diagnostics import Diagnostic, DiagnosticError, did_you_mean
-
-from .files import Unreadable, read_text
 
 MIN_CARDS = 40  # R3.1
 MIN_CARDS_STARTER = 20  # R3.4

@@ -2,8 +2,7 @@
 
 A :class:`GameState` holds everything the rules look at: both players' zones (R1.1),
 the 3×3 field of stacks (R1.2, R1.4), whose turn and which phase it is, the per-turn
-limits, the RNG and the winner.  Rules are functions of it (:mod:`wgdsl.rules`,
-:mod:`wgdsl.engine`).
+limits, the RNG and the winner.  Rules are functions of it (:mod:`.rules`, :mod:`.engine`).
 
 Every physical card is a :class:`Instance` with an identity (``uid``), an owner and a
 card definition.  An instance records where it is (``zone`` and ``square``/``slot``) so

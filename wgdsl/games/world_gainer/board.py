@@ -15,9 +15,10 @@ some terminals and two in others).
 
 from __future__ import annotations
 
+from wgdsl.terminal import printable
+from wgdsl.width import display_width
+
 from .state import OTHER, PLAYERS, ROWS, GameState, Instance
-from .terminal import printable
-from .width import display_width
 
 CELL = 22  # display cells inside a square's box
 
