@@ -15,8 +15,8 @@ import time
 
 from wgdsl.games.world_gainer.decks import load_deck
 from wgdsl.lang.cards import load_cards
-from wgdsl.play import new_game, run_to_end
 from wgdsl.resources import builtin_decks_dir
+from wgdsl.tools.play import new_game, run_to_end
 
 
 def main() -> None:

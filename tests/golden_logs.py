@@ -36,7 +36,7 @@ def _decks(library):
 
 def game_texts(library, decks, agent: str, seed: int) -> tuple[str, str]:
     """One golden game as (actions and result, log and result): the texts that are hashed."""
-    from wgdsl.play import new_game
+    from wgdsl.tools.play import new_game
     game = new_game(library, decks, (agent, agent), seed, "AB"[seed % 2])
     st = game.state
     actions = []

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from wgdsl.cli import main
-from wgdsl.listing import display_width
+from wgdsl.tools.listing import display_width
 
 GOOD = 'card T-001 "テスト" en "Test" {\n  color green  cost 3  requires 1  stun 2\n  dimension:\n    draw 1 card\n}\n'
 BAD = 'card T-001 "a" {\n  color bleu  cost 1\n  dimension: move this to brake\n}\n'

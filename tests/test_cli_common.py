@@ -80,7 +80,7 @@ def test_an_internal_error_is_one_message_not_a_traceback(monkeypatch):
     def broken(library):
         raise RuntimeError("something inside broke")
 
-    monkeypatch.setattr("wgdsl.listing.cards_table", broken)
+    monkeypatch.setattr("wgdsl.tools.listing.cards_table", broken)
     result = run("cards")
     assert result.exit_code == 70
     assert "internal error: RuntimeError: something inside broke" in result.stderr

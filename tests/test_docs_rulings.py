@@ -11,7 +11,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from wgdsl.cli import main
-from wgdsl.rulings import load_case, run_case
+from wgdsl.tools.rulings import load_case, run_case
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")

@@ -10,7 +10,7 @@ from wgdsl.games.world_gainer.agents import ScriptedAgent
 from wgdsl.games.world_gainer.engine import Action, Game
 from wgdsl.games.world_gainer.state import GameState
 from wgdsl.lang.cards import library_from_text
-from wgdsl.play import play_game
+from wgdsl.tools.play import play_game
 
 
 def texts(g) -> list[str]:

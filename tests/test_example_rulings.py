@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from wgdsl.rulings import load_case, run_case, run_paths
+from wgdsl.tools.rulings import load_case, run_case, run_paths
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "rulings"
 CASES = sorted(EXAMPLES.rglob("*.toml"))

@@ -18,7 +18,7 @@ from wgdsl.games.world_gainer.decks import check_deck, load_deck
 from wgdsl.games.world_gainer.engine import Game
 from wgdsl.lang.cards import check_text, load_cards, read_source
 from wgdsl.lang.diagnostics import render_all
-from wgdsl.rulings import load_case, run_case, run_paths
+from wgdsl.tools.rulings import load_case, run_case, run_paths
 
 SETS = Path(__file__).resolve().parent.parent / "examples" / "sets"
 SET_FILE = SETS / "expedition.wg"

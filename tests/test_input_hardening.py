@@ -159,7 +159,7 @@ def test_a_change_in_an_included_file_is_seen(tmp_path):
 def test_unicode_line_breaks_do_not_shift_deck_lines_or_shown_effects(tmp_path):
     from wgdsl.games.world_gainer.decks import parse_deck
     from wgdsl.lang.cards import load_cards
-    from wgdsl.listing import effect_source
+    from wgdsl.tools.listing import effect_source
 
     lib = load_cards()
     # a U+2028 and a form feed inside comments: the bad id is still on line 3

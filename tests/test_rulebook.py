@@ -1,4 +1,4 @@
-"""The rules reference (docs/rules.md), its reader (wgdsl/rulebook.py) and `wgdsl rules`.
+"""The rules reference (docs/rules.md), its reader (wgdsl/tools/rulebook.py) and `wgdsl rules`.
 
 Every rule number the package, the grammar, the cards, the examples and the docs cite
 must be defined in the reference; the reference must keep the spec's numbering (checked
@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from wgdsl import resources, rulebook
+from wgdsl import resources
 from wgdsl.cli import main
-from wgdsl.rulebook import LayoutError, UnknownRule
+from wgdsl.tools import rulebook
+from wgdsl.tools.rulebook import LayoutError, UnknownRule
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT / "docs" / "rules.md"

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from wgdsl.cli import main
-from wgdsl.rulings import CaseProblems, load_case, run_paths
+from wgdsl.tools.rulings import CaseProblems, load_case, run_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "examples").rglob("*.toml"))
@@ -304,7 +304,7 @@ def test_control_characters_in_reports_are_made_visible(tmp_path):
 
 
 def test_a_loader_crash_is_an_error_line_not_a_traceback(tmp_path, monkeypatch):
-    import wgdsl.rulings as rulings
+    import wgdsl.tools.rulings as rulings
 
     def boom(self, data):
         raise KeyError("boom")
@@ -375,7 +375,7 @@ def test_cards_outside_the_allowed_folders_is_refused_and_nothing_of_it_shown(tr
 
 
 def test_a_card_set_with_errors_shows_only_its_own_diagnostics(tree, monkeypatch):
-    import wgdsl.rulings as rulings
+    import wgdsl.tools.rulings as rulings
     from wgdsl.lang.ast import Pos
     from wgdsl.lang.diagnostics import Diagnostic, DiagnosticError
 

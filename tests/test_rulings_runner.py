@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from wgdsl.cli import main
-from wgdsl.rulings import CaseProblems, build_state, load_case, run_case, run_paths
+from wgdsl.tools.rulings import CaseProblems, build_state, load_case, run_case, run_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from wgdsl.cli import main
 from wgdsl.lang.cards import load_cards
 from json_shapes import assert_simulate
-from wgdsl.simulate import default_board, parse_answers, parse_step, simulate
+from wgdsl.tools.simulate import default_board, parse_answers, parse_step, simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 LIB = load_cards()

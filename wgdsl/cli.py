@@ -275,8 +275,7 @@ def cards_command(cards_path, as_text, lang):
     required cost, the part paid in the card's own color (R6.3).
     """
     from wgdsl.lang.cards import load_cards
-
-    from .listing import cards_table
+    from wgdsl.tools.listing import cards_table
 
     if as_text:
         from wgdsl.lang.text import card_text_block
@@ -303,8 +302,7 @@ def show_command(card_id, cards_path, lang):
     An unknown id is a usage error (exit 2) that suggests the nearest id.
     """
     from wgdsl.lang.cards import load_cards, read_source
-
-    from .listing import find_card, show_card
+    from wgdsl.tools.listing import find_card, show_card
 
     library = load_cards(cards_path)
     card, hint = find_card(library, card_id)
@@ -423,8 +421,8 @@ def _own_card_ids(library) -> list[str]:
 def _play_decks(deck_files, library, starter: bool):
     """(decks by player, what to call them, a note for stderr or None)."""
     from wgdsl.games.world_gainer.decks import MIN_CARDS, MIN_CARDS_STARTER, load_deck
+    from wgdsl.tools.play import deck_capacity, deck_from_set, deck_lines
 
-    from .play import deck_capacity, deck_from_set, deck_lines
     from .resources import builtin_decks_dir
 
     size = MIN_CARDS_STARTER if starter else MIN_CARDS
@@ -522,8 +520,7 @@ def play_command(deck_files, agent_names, seed, games, first, show_log, starter,
     """
     from wgdsl.games.world_gainer.board import render_board
     from wgdsl.lang.cards import load_cards
-
-    from .play import RUNAWAY, Summary, describe_result, play_series
+    from wgdsl.tools.play import RUNAWAY, Summary, describe_result, play_series
 
     library = load_cards(cards_path)
     agents = tuple(agent_names) or ("greedy",)
@@ -627,8 +624,7 @@ def rulings_command(paths, verbose):
       wgdsl rulings examples/sets/rulings
     """
     from wgdsl.games.world_gainer.board import render_board
-
-    from .rulings import run_paths
+    from wgdsl.tools.rulings import run_paths
 
     results = []
 
@@ -715,10 +711,9 @@ def simulate_command(card_id, state_file, square, answer_values, then_steps, see
       wgdsl simulate ID --then end_turn --then end_turn  its owner's next turn starts
     """
     from wgdsl.lang.cards import load_cards
-
-    from .listing import find_card
-    from .rulings import CaseProblems, build_state, load_case
-    from .simulate import parse_answers, parse_step, simulate, to_json_dict
+    from wgdsl.tools.listing import find_card
+    from wgdsl.tools.rulings import CaseProblems, build_state, load_case
+    from wgdsl.tools.simulate import parse_answers, parse_step, simulate, to_json_dict
 
     library = load_cards(cards_path)
     try:
@@ -843,9 +838,10 @@ def rules_command(rule, phrase, reference):
     choice of wgdsl itself.  An unknown rule, or a search that finds nothing, exits with
     status 1 and says what is near; a wrong use of the command exits with 2.
     """
+    from wgdsl.tools.rulebook import (LayoutError, UnknownRule, builtin, load, render_list,
+                                      render_matches, render_rule)
+
     from .files import Unreadable
-    from .rulebook import (LayoutError, UnknownRule, builtin, load, render_list, render_matches,
-                           render_rule)
 
     def fail(message: str, hint: str = "") -> None:
         echo(message + (f"\n  hint: {hint}" if hint else ""), err=True)

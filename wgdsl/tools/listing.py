@@ -17,9 +17,8 @@ from typing import Optional, Sequence
 from wgdsl.lang.ast import Effect
 from wgdsl.lang.cards import CardDef, CardLibrary
 from wgdsl.lang.diagnostics import did_you_mean
-
-from .terminal import printable
-from .width import display_width
+from wgdsl.terminal import printable
+from wgdsl.width import display_width
 
 TABLE_HEADER = ("id", "name", "English name", "color", "cost/req", "stun", "kind")
 

@@ -29,15 +29,14 @@ from typing import Any, Callable, Iterable, Optional, Union
 
 import attrs
 
+from wgdsl.files import Unreadable, check_regular, is_dir, read_text
+from wgdsl.files import exists as files_exists
 from wgdsl.games.world_gainer.decks import unknown_id_hint
 from wgdsl.games.world_gainer.state import (OTHER, PHASES, PLAYERS, POINT_COLORS, SQUARES,
                                              STANDBY_SLOTS, GameState)
 from wgdsl.lang.cards import CardLibrary, load_cards
 from wgdsl.lang.diagnostics import DiagnosticError, did_you_mean
-
-from .files import Unreadable, check_regular, is_dir, read_text
-from .files import exists as files_exists
-from .terminal import printable
+from wgdsl.terminal import printable
 
 ACTIONS = {  # action -> the keys it needs (ruling-format.md's table)
     "set_stun": ("card",),
@@ -409,7 +408,7 @@ def _shown(value: Any) -> str:
 
 def _builtin_sets() -> dict[str, Path]:
     """The built-in card sets by name (``wg01``): the ``*.wg`` files next to WG01."""
-    from .resources import builtin_cards_path
+    from wgdsl.resources import builtin_cards_path
 
     folder = builtin_cards_path().parent
     return {p.stem: p for p in sorted(folder.glob("*.wg"))}

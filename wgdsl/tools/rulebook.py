@@ -33,7 +33,7 @@ from typing import Iterable, Optional, Union
 
 import attrs
 
-from .files import read_text
+from wgdsl.files import read_text
 
 _HEADING = re.compile(r"##(?!#)\s*(.*)$")
 _RULE_HEADING = re.compile(r"([A-Z]+[0-9]+)\s+(\S.*)$")
@@ -343,6 +343,6 @@ def load(path: Union[str, Path]) -> Rulebook:
 @functools.lru_cache(maxsize=None)
 def builtin() -> Rulebook:
     """World Gainer's rules reference, ``docs/rules.md`` (``_data/docs`` in a wheel)."""
-    from .resources import rules_reference_path
+    from wgdsl.resources import rules_reference_path
 
     return load(rules_reference_path())
