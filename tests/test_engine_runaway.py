@@ -20,6 +20,7 @@ from wgdsl.games.world_gainer.engine import Action, Game
 from wgdsl.games.world_gainer.state import PLAYERS, GameState
 from wgdsl.kernel.errors import RunawayEffects
 from wgdsl.lang.cards import library_from_text
+from loop_cards import TWO_CARDS
 
 SELF_MOVE = '''card LQ-001 "q" en "Q" {
   color red  cost 1  requires 0
@@ -33,18 +34,6 @@ LEAVE_AND_RETURN = '''card LP-001 "loop" en "Loop" {
     move this to owner's break
   field when this leaves field:
     move this to an empty square of your my field
-}
-'''
-TWO_CARDS = '''card LP-001 "門" en "Gate" {
-  color red  cost 1
-  field when your other card enters field:
-    move that card to owner's break
-}
-
-card LP-002 "復活" en "Revive" {
-  color red  cost 1
-  field when your other card leaves field to break:
-    move that card to an empty square of your my field
 }
 '''
 ECHO = '''card RR-001 "echo" en "Echo" {

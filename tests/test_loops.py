@@ -15,6 +15,7 @@ from wgdsl.cli import main
 from wgdsl.lang.cards import check_text, library_from_text
 from wgdsl.resources import builtin_cards_path
 from cli_helpers import at
+from loop_cards import TWO_CARDS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -45,20 +46,6 @@ def test_leaving_and_coming_back():
     assert at(d) == (4, 5)
     assert ("LP-001 (dimension) → LP-001 (when this leaves field) → LP-001 (dimension)"
             in d.message)
-
-
-TWO_CARDS = '''card LP-001 "門" en "Gate" {
-  color red  cost 1
-  field when your other card enters field:
-    move that card to owner's break
-}
-
-card LP-002 "復活" en "Revive" {
-  color red  cost 1
-  field when your other card leaves field to break:
-    move that card to an empty square of your my field
-}
-'''
 
 
 def test_two_cards_that_send_a_card_back_and_forth():
