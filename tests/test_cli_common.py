@@ -242,7 +242,10 @@ def test_ctrl_c_stops_rulings_and_prints_the_count_so_far(tmp_path):
                             stderr=subprocess.PIPE, text=True, env=env)
     seen = [proc.stdout.readline() for _ in range(3)]
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    # read the rest through the same file object: communicate() reads the raw pipe and
+    # would lose what readline() had already buffered
+    out, err = proc.stdout.read(), proc.stderr.read()
+    proc.wait(timeout=60)
     out = "".join(seen) + out
     assert proc.returncode == 130, err
     assert "Traceback" not in err

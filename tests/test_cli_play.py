@@ -185,7 +185,10 @@ def _interrupt_after(args, marker: str):
         if marker in line:
             break
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    # read the rest through the same file object: communicate() reads the raw pipe and
+    # would lose what the line iteration had already buffered
+    out, err = proc.stdout.read(), proc.stderr.read()
+    proc.wait(timeout=60)
     return proc.returncode, "".join(seen) + out, err
 
 
