@@ -9,13 +9,14 @@ the seats and the actions so far) when the game breaks it:
 
 - :func:`check_refusals` (1): every offered action is accepted; an action not offered (other
   seats' actions, actions of earlier states, garbage) and any action of a seat that is not
-  current raise IllegalAction and leave ``to_dict()`` and the log unchanged;
+  current raise IllegalAction with a reason and a rule, and leave ``to_dict()`` and the log
+  unchanged;
 - :func:`check_clone` (2): a clone at a random step, then the same actions on both: equal
   ``to_dict()`` and equal logs (the clone is replayed after the original played to the end,
   so a list the two share shows);
 - :func:`check_resample` (3): ``resample(seat, s)`` keeps ``observation(seat)``, leaves the
-  original alone, changes ``to_dict()`` over a few seeds when the seat has something hidden,
-  re-seeds the generator (``to_dict()[rng_key]``), and random play from it stays legal to
+  original alone, re-deals something (``to_dict()`` other than the generator changes over a
+  few seeds) when the seat has something hidden, re-seeds the generator (``to_dict()[rng_key]``), and random play from it stays legal to
   the end;
 - :func:`check_determinism` (4): seeded games replayed from their actions' ``str()`` through
   ``parse_action`` in another process with another PYTHONHASHSEED give the same log, byte
@@ -165,8 +166,10 @@ def refusals_at(walk: Walk, i: int) -> None:
             continue
         try:
             st_.apply(seat, action)
-        except IllegalAction:
-            pass
+        except IllegalAction as e:
+            if not (isinstance(e.rule, str) and e.rule and e.reason):
+                raise walk.fail(f"(1) refusing {action!r} for {seat} names no rule or no reason "
+                                f"(rule={e.rule!r}, reason={e.reason!r})") from e
         except Exception as e:  # a traceback for a wrong action is a bug too
             raise walk.fail(f"(1) {action!r} for {seat} raised {type(e).__name__}: {e}, "
                             "not IllegalAction") from e
@@ -228,14 +231,17 @@ def resample_at(walk: Walk, i: int) -> None:
         if dump(other.observation(seat)) != seen_by_seat:
             raise walk.fail(f"(3) resample({seat}, {seed}) changed what {seat} observes")
         d = other.to_dict()
-        dicts.add(dump(d))
         if subject.rng_key is not None:
-            rngs.add(dump(d[subject.rng_key]))
+            rngs.add(dump(d.pop(subject.rng_key)))
+        dicts.add(dump(d))
         states.append(other)
     hidden = (subject.has_hidden(st_, seat) if subject.has_hidden else not st_.is_terminal())
-    if hidden and dicts == {before}:
+    mine = st_.to_dict()
+    if subject.rng_key is not None:
+        mine.pop(subject.rng_key)
+    if hidden and dicts == {dump(mine)}:
         raise walk.fail(f"(3) {subject.resample_seeds} resamples for {seat}, who has something "
-                        "hidden, all equal the state")
+                        "hidden, all deal it as it is (the generator aside)")
     if subject.rng_key is not None:
         original = dump(st_.to_dict()[subject.rng_key])
         if original in rngs or len(rngs) < len(states):

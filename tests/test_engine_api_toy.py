@@ -13,6 +13,7 @@ from hypothesis import Phase, settings, strategies as st
 
 import engine_api_props as props
 from toy_games import Pairs, PairsState, max_actions, rank
+from wgdsl.kernel.api import Game, State
 from wgdsl.kernel.errors import IllegalAction
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -46,6 +47,12 @@ def test_the_toy_game_has_what_the_properties_need():
         seen.update(("log", e["kind"]) for e in walk.state.log)
     assert {("window", 4), ("window", 2), ("pending", "swap"), ("log", "tie"),
             ("winners", 0), ("winners", 1), ("winners", 2)} <= seen, seen
+
+
+def test_the_toy_game_satisfies_the_protocols():
+    game = Pairs()
+    assert isinstance(game, Game) and isinstance(game.new_state(seed=1), State)
+    assert game.new_state(seed=1).seats == ("A", "B")  # the smallest count by default
 
 
 def test_a_refusal_names_the_rule_and_changes_nothing():
@@ -105,6 +112,19 @@ class ResampleDealsOwnHand(PairsState):
                                        for i in range(len(self.hands[seat]))]
 
 
+class NamelessRefusal(PairsState):
+    def refuse(self, seat, action):
+        try:
+            super().refuse(seat, action)
+        except IllegalAction:
+            raise IllegalAction("no") from None  # the defect: no rule cited
+
+
+class ResampleOnlyReseeds(PairsState):
+    def unseen(self, seat):
+        return []  # the defect: nothing is re-dealt, the hidden cards are the real ones
+
+
 class NeverEnds(PairsState):
     def show(self):  # the shown cards go back to their hands, nobody scores
         for s, c in self.commits.items():
@@ -155,6 +175,8 @@ def HashOrderDrawsGame():
 @pytest.mark.parametrize("state_class, check, message", [
     (SharedClone, props.check_clone, "(2) the clone made at action"),
     (MutatingRefusal, props.check_refusals, "(1) refusing"),
+    (NamelessRefusal, props.check_refusals, "names no rule"),
+    (ResampleOnlyReseeds, props.check_resample, "all deal it as it is"),
     (LeakyHand, props.check_resample, "changed what"),
     (ResampleDealsOwnHand, props.check_resample, "changed what"),
     (ResampleKeepsSeed, props.check_resample, "does not re-seed the generator"),
