@@ -41,10 +41,11 @@ def returns_for(seats: Sequence[str], winners: Iterable[str]) -> dict[str, float
 
 def rule_matches(expected: str, cited: str) -> bool:
     """Does a ruling case's ``expected`` rule match the rule an engine ``cited``?  Yes when
-    they are equal, or when ``expected`` is a prefix of ``cited`` ending at a dot:
-    ``"R9"`` matches ``"R9"`` and ``"R9.2"`` (and ``"R9.2.1"``), never ``"R19"`` or
-    ``"R9a"``; ``"R9.2"`` never matches ``"R9"``.  An empty ``expected`` matches only an
-    empty ``cited`` (a case that names no rule says nothing about it)."""
+    they are equal, or when ``expected`` is a prefix of ``cited`` ending at a dot.  With
+    a game whose rules are numbered T1, T2...: ``"T9"`` matches ``"T9"`` and ``"T9.2"``
+    (and ``"T9.2.1"``), never ``"T19"`` or ``"T9a"``; ``"T9.2"`` never matches ``"T9"``.
+    (The kernel names no game's rules, so the examples use a made-up numbering.)  An empty
+    ``expected`` matches only an empty ``cited``."""
     if expected == cited:
         return True
     return bool(expected) and cited.startswith(expected + ".")
