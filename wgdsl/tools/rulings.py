@@ -366,23 +366,17 @@ def _long_number(text: str, limit: int) -> Optional[tuple[int, int, int]]:
 
 
 # ====================================================================== loading
-_TYPE_NAMES = {str: "a string", int: "an integer", bool: "true or false", list: "a list",
-               dict: "a table"}
+# the TOML types a case holds, named as messages say them; bool before int, since
+# isinstance(True, int) holds
+_TYPES = ((bool, "true or false"), (int, "an integer"), (float, "a number with a fraction"),
+          (str, "a string"), (list, "a list"), (dict, "a table"))
+_TYPE_NAMES = dict(_TYPES)
 
 
 def _type_name(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number with a fraction"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a table"
+    for kind, name in _TYPES:
+        if isinstance(value, kind):
+            return name
     return type(value).__name__
 
 
