@@ -197,5 +197,8 @@ def test_an_unseeded_shuffle_fails_determinism():
 def test_an_order_of_hashes_fails_determinism_across_processes():
     """Same in one process (so only the other process can show it)."""
     subject = broken(HashOrderDraws)
+    # this process's own hash seed is random: with small odds it orders the set as the
+    # other process does; a second seed for the other process makes a miss negligible
     with pytest.raises(AssertionError, match=r"\(4\) seed=\d+ seats=\d: another process"):
-        props.check_determinism(subject, games=6)
+        for hashseed in ("12345", "54321", "999"):
+            props.check_determinism(subject, games=6, hashseed=hashseed)

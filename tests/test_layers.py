@@ -11,8 +11,12 @@ file, the line and what to do.  The layers (see README, "How it fits together"):
   another game;
 - ``wgdsl/tools/``: what the commands do; it may import the kernel, the language, the games;
 - the command line (``cli.py``, ``fmt_cmd.py``): anything;
-- support modules at the top (``__init__``, ``resources``, ``files``, ``terminal``,
-  ``width``): anyone may import them; they import no layer (only each other).
+- support modules at the top (``resources``, ``files``, ``terminal``, ``width``): anyone
+  may import them; they import no layer (only each other);
+- the front door, ``wgdsl/__init__.py`` (``wgdsl.load_game``, ``wgdsl.IllegalAction``):
+  it may name any layer (lazily, on first use), and no layer imports it but the CLI;
+- ``wgdsl/games/__init__.py``, the list of built-in games, may import each game; a game
+  never imports another.
 
 A new module at the top of the package fails until it is put in a layer (or, if it is
 support or command line, named below).
@@ -28,8 +32,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "wgdsl"
 
-SUPPORT = {"wgdsl", "wgdsl.resources", "wgdsl.files", "wgdsl.terminal", "wgdsl.width"}
-CLI = {"wgdsl.cli", "wgdsl.fmt_cmd"}
+SUPPORT = {"wgdsl.resources", "wgdsl.files", "wgdsl.terminal", "wgdsl.width"}
+CLI = {"wgdsl", "wgdsl.cli", "wgdsl.fmt_cmd"}  # the front door is one with the CLI
 # each layer and the layers it may import (support modules aside)
 ALLOWED = {
     "kernel": {"kernel"},
@@ -118,7 +122,8 @@ def violations(sources: dict[str, tuple[str, str, bool]]) -> list[str]:
                 ok = theirs == "support"
             else:
                 ok = theirs == "support" or theirs in ALLOWED[mine]
-            if ok and mine == theirs == "games" and game_of(module) != game_of(target):
+            if ok and mine == theirs == "games" and game_of(module) is not None \
+                    and game_of(module) != game_of(target):
                 ok = False
             if not ok:
                 problems.append(

@@ -15,6 +15,8 @@ some terminals and two in others).
 
 from __future__ import annotations
 
+from typing import Optional
+
 from wgdsl.terminal import printable
 from wgdsl.width import display_width
 
@@ -172,3 +174,26 @@ def board_data(state: GameState) -> dict:
         "field": field,
         "players": {p: _player_data(state, p) for p in PLAYERS},
     }
+
+
+def _seen(state: GameState, inst: Instance, seat: str, zone: str) -> Optional[str]:
+    """The card's id if ``seat`` may know it where it is (R1.1, R1.6), else None."""
+    if zone != "stock" and inst.owner == seat:
+        return inst.id
+    known = state.known.get(inst.uid)
+    return inst.id if known is not None and seat in known else None
+
+
+def observation_data(state: GameState, seat: str) -> dict:
+    """The board as ``seat`` sees it: :func:`board_data` with every card hidden from that
+    seat as ``None`` (every stock's cards, the other player's hand and face-down stuns),
+    except the cards it has been shown (``GameState.known``)."""
+    data = board_data(state)
+    for p, pdata in data["players"].items():
+        ps = state.players[p]
+        pdata["stock"] = [_seen(state, i, seat, "stock") for i in ps.stock]
+        pdata["hand"] = [_seen(state, i, seat, "hand") for i in ps.hand]
+        pdata["standby"] = [None if s is None else
+                            {"card": _seen(state, s, seat, "standby"), "exhausted": s.exhausted}
+                            for s in ps.standby]
+    return data

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
+from wgdsl.kernel.decision import Decision, Suspend
 from wgdsl.kernel.errors import IllegalAction, RunawayEffects
 from wgdsl.kernel.log import EventLog
 from wgdsl.lang.cards import CardLibrary
@@ -28,6 +29,8 @@ from wgdsl.lang.cards import CardLibrary
 from . import rules
 from .interpreter import Ctx, GameEvent, compiled_for, zone_squares
 from .state import OTHER, PLAYERS, SQUARES, STANDBY_SLOTS, GameState, Instance
+
+HIDDEN_ZONES = ("stock", "hand", "standby")  # R1.1, R1.6: what the other player cannot see
 
 ACTION_KINDS = ("set_stun", "discard_stun", "exhaust", "break_stun", "break_field", "play",
                 "activate", "next", "end_turn")
@@ -110,6 +113,13 @@ class Game:
         self._trace: list = []  # the last resolutions before the limit (to name the cycle)
         self._responding: list = []  # the responses now resolving, outermost first
         self._log_mark = 0  # log length when the current action began
+        # stepping from outside (api.py): the answers given so far to the current action's
+        # questions, and how many of them this run has used; None: agents answer
+        self.answers: Optional[list] = None
+        self.answered = 0
+        # indices of log entries that name a card hidden from the other player (a stun set,
+        # a card looked at, a choice among hidden cards): observations show them redacted
+        self.private: set = set()
 
     # ================================================================== set-up (R4)
     @classmethod
@@ -131,6 +141,15 @@ class Game:
         state.turn, state.phase = 1, "start"
         game._run_automatic_phases()
         return game
+
+    def copy(self) -> "Game":
+        """An independent copy of a game between actions (no trigger waiting, no effect
+        resolving): the state copied (:meth:`GameState.copy`), the log's entries copied,
+        the card set and its compiled effects shared (they never change); no agents."""
+        twin = Game(self.state.copy(), self.library, None, self._logging)
+        twin.log.entries = list(self.log.entries)
+        twin.private = set(self.private)
+        return twin
 
     # ================================================================== queries
     @property
@@ -318,7 +337,8 @@ class Game:
         inst = self._hand_card(a.player, a.card)
         st.stun_set = True
         self.move(inst, "standby")
-        self.note(a.player, "set_stun", f"sets {inst.label()} as a stun in slot {inst.slot + 1}")
+        self.note_private(a.player, "set_stun",
+                          f"sets {inst.label()} as a stun in slot {inst.slot + 1}")
 
     def _do_discard_stun(self, a: Action) -> None:
         self._require_phase("standby", "gain", rule="R5.3")
@@ -329,10 +349,13 @@ class Game:
     # ---- gain phase: points (R6.2)
     def _stun_color(self, p: str, inst: Instance) -> str:
         """A stun's point color; a standby rule may let its controller choose
-        (`in standby static: this gives points of one chosen color among ...`)."""
+        (`in standby static: this gives points of one chosen color among ...`).  A stun
+        that gives points shows what it is (project decision, docs/rules.md R6.2)."""
+        self.state.tell(inst.uid, PLAYERS)
         colors = self.fx[inst.face.id].any_color
         if colors:
-            return self.choose_option(p, f"choose the color of {inst.label()}'s points", list(colors))
+            return self.choose_option(p, f"choose the color of {inst.label()}'s points",
+                                      list(colors), rule="R6.2")
         return inst.face.color
 
     def _do_exhaust(self, a: Action) -> None:
@@ -423,7 +446,8 @@ class Game:
                 raise IllegalAction(f"{card.id} cannot be played onto {a.square}: no card it can "
                                     f"copy makes the play legal (copying {candidates[0].label()}: "
                                     f"{reason})", rule)
-            copy_from = self.choose(a.player, f"choose a card for {card.id} to copy", legal)
+            copy_from = self.choose(a.player, f"choose a card for {card.id} to copy", legal,
+                                    rule="R7.2")
         face = copy_from.face if copy_from is not None else None
         outcome, rule, reason = self.play_outcome(a.player, card, a.square, face)
         if outcome == rules.ILLEGAL:
@@ -588,6 +612,8 @@ class Game:
             self.leave_field([inst], zone, bottom=bottom, exhausted=exhausted)
             return
         st = self.state
+        if inst.zone == "break" and zone in HIDDEN_ZONES:
+            st.tell(inst.uid, PLAYERS)  # it came from a pile both players see
         if zone == "standby":
             slots = st.players[inst.owner].standby
             if None not in slots:
@@ -621,6 +647,8 @@ class Game:
             else:
                 st.put(inst, zone, bottom=bottom)
                 zone_to = zone
+            if zone_to in HIDDEN_ZONES:
+                st.tell(inst.uid, PLAYERS)  # it was seen on the field
             events.append(GameEvent("leaves", card=inst, to=zone_to, square=square, face=face))
             if seized:
                 events.append(GameEvent("seized", card=inst, to=zone_to, square=square, face=face))
@@ -636,7 +664,8 @@ class Game:
         copy_from = None
         if fx.entry_copy is not None:
             candidates = fx.entry_copy(Ctx(self, inst.owner, inst))
-            copy_from = self.choose(inst.owner, f"choose a card for {inst.id} to copy", candidates)
+            copy_from = self.choose(inst.owner, f"choose a card for {inst.id} to copy",
+                                    candidates, rule="R13.4")
         st.take(inst)
         st.put(inst, "field", square=square)
         if copy_from is not None:
@@ -664,7 +693,10 @@ class Game:
         self.note(a.owner, "swap", f"the stacks on {sa} and {sb} change places")
 
     def shuffle_stock(self, p: str) -> None:
-        self.state.rng.shuffle(self.state.players[p].stock)
+        st = self.state
+        stock = st.players[p].stock
+        st.rng_for_use().shuffle(stock)
+        st.shuffled(stock)
         self.note(p, "shuffle", f"{p} shuffles the stock")
 
     def exhaust_by_effect(self, inst: Instance) -> None:
@@ -770,7 +802,7 @@ class Game:
         if len(options) == 1:
             return first
         pick = self.choose_option(first.controller, "choose which of your effects resolves next",
-                                  list(options))
+                                  list(options), rule="R13.5")
         return options[pick]
 
     def _resolve_pending(self) -> None:
@@ -824,20 +856,26 @@ class Game:
         return inst.square if inst.zone == "field" else inst.id
 
     # ================================================================== choices
-    def choose(self, p: str, prompt: str, cards: list):
+    def choose(self, p: str, prompt: str, cards: list, rule: str = "R13.6"):
         """The player chooses one of ``cards`` (None when there is none; no question when
-        there is one).  Answers: a square (field), ``slot N`` (standby) or a card id."""
+        there is one).  Answers: a square (field), ``slot N`` (standby) or a card id.
+        Cards of the other player's hidden zones that are offered are shown to ``p``."""
         if not cards:
             return None
         labels, by_label = [], {}
+        private = False
         for c in cards:
+            if c.zone in HIDDEN_ZONES:
+                private = True
+                if c.owner != p or c.zone == "stock":
+                    self.state.tell(c.uid, (p,))
             lab = _card_answer(c)
             if lab not in by_label:  # cards of one id in a hidden zone are the same choice
                 by_label[lab] = c
                 labels.append(lab)
         if len(labels) == 1:
             return by_label[labels[0]]
-        return by_label[self.choose_option(p, prompt, labels)]
+        return by_label[self.choose_option(p, prompt, labels, rule=rule, private=private)]
 
     def choose_square(self, p: str, prompt: str, squares: list) -> Optional[str]:
         if not squares:
@@ -847,27 +885,44 @@ class Game:
         return self.choose_option(p, prompt, list(squares))
 
     def ask_yes_no(self, p: str, prompt: str) -> bool:
-        return self._ask(p, "yes_no", prompt, ["yes", "no"]) == "yes"
+        return self._ask(p, "yes_no", prompt, ["yes", "no"], "R13.6") == "yes"
 
-    def choose_option(self, p: str, prompt: str, options: list) -> str:
+    def choose_option(self, p: str, prompt: str, options: list, rule: str = "R13.6",
+                      private: bool = False) -> str:
         if len(options) == 1:
             return options[0]
-        return self._ask(p, "choice", prompt, options)
+        return self._ask(p, "choice", prompt, options, rule, private)
 
-    def _ask(self, p: str, kind: str, prompt: str, options: list) -> str:
+    def _ask(self, p: str, kind: str, prompt: str, options: list, rule: str = "R13.6",
+             private: bool = False) -> str:
         agent = self.agents.get(p)
-        if agent is None:
+        if agent is not None:
+            from .agents import Question
+
+            answer = agent.answer(self, Question(p, kind, prompt, tuple(options)))
+            if answer not in options:
+                from .agents import BadAnswer
+
+                raise BadAnswer(f"{p} answered `{answer}` to \"{prompt}\"; expected one of "
+                                + ", ".join(options))
+        elif self.answers is not None:  # stepped from outside: the answers given so far
+            if self.answered == len(self.answers):
+                raise Suspend(Decision(p, kind, prompt, tuple(options), rule, private))
+            answer = self.answers[self.answered]
+            self.answered += 1
+        else:
             raise RuntimeError(f"player {p} has no agent to answer: {prompt}")
-        from .agents import Question
-
-        answer = agent.answer(self, Question(p, kind, prompt, tuple(options)))
-        if answer not in options:
-            from .agents import BadAnswer
-
-            raise BadAnswer(f"{p} answered `{answer}` to \"{prompt}\"; expected one of "
-                            + ", ".join(options))
-        self.note(p, "choice", f"{prompt}: {answer}")
+        if private:
+            self.note_private(p, "choice", f"{prompt}: {answer}")
+        else:
+            self.note(p, "choice", f"{prompt}: {answer}")
         return answer
+
+    def note_private(self, player: Optional[str], kind: str, text: str) -> None:
+        """A log entry that names a card hidden from the other player."""
+        if self._logging:
+            self.private.add(len(self.log.entries))
+            self.log.entries.append((self.state.turn, player, kind, text))
 
     # ================================================================== winning (R12)
     def check_win(self) -> None:

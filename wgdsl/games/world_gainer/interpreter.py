@@ -28,6 +28,8 @@ from wgdsl.lang.fmt import fmt_action, fmt_event, fmt_zone
 from .state import BATTLE_ROW, HOME_ROW, OTHER, SQUARES
 
 # --------------------------------------------------------------------------- runtime
+_HIDDEN = ("stock", "hand", "standby")  # zones the other player cannot see (R1.1, R1.6)
+
 
 
 class Ctx:
@@ -322,7 +324,7 @@ def compile_selector(sel, prompt: str) -> Sel:
             cards = matching(ctx)
             if not cards:
                 return []
-            return [cards[ctx.game.state.rng.randrange(len(cards))]]
+            return [cards[ctx.game.state.rng_for_use().randrange(len(cards))]]
         return Sel(matching, random_pick, why=_no_match)
     if isinstance(sel, ast.Choose):
         matching = compile_filter(sel.filter)
@@ -426,7 +428,8 @@ def compile_action(action) -> Act:
             cards = sel.pick(ctx)
             if cards:
                 ctx.it = cards[0]
-                ctx.game.note(ctx.controller, "look", f"looks at {cards[0].label()}")
+                ctx.game.state.tell(cards[0].uid, (ctx.controller,))
+                ctx.game.note_private(ctx.controller, "look", f"looks at {cards[0].label()}")
             else:
                 _nothing(ctx, text, sel)
         return Act(look, lambda ctx: bool(sel.candidates(ctx)))
@@ -445,12 +448,19 @@ def compile_action(action) -> Act:
             for card in cards:
                 ctx.it = card
                 where = _where(card)
+                from_zone = card.zone
                 if not dest(ctx, card):
                     continue  # it stayed where it was (no empty square): said by dest
                 to = _where(card)
                 if end is not None and card.zone == "stock":
                     to = f"the {end} of {to}"
-                game.note(ctx.controller, "move", f"{card.label()} moves from {where} to {to}")
+                if from_zone in _HIDDEN and card.zone in _HIDDEN:
+                    # from one hidden zone to another: only its mover sees which card
+                    game.state.tell(card.uid, (ctx.controller,))
+                    game.note_private(ctx.controller, "move",
+                                      f"{card.label()} moves from {where} to {to}")
+                else:
+                    game.note(ctx.controller, "move", f"{card.label()} moves from {where} to {to}")
 
         def feasible(ctx):
             cards = sel.candidates(ctx)

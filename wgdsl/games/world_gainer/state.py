@@ -99,6 +99,13 @@ class GameState:
     win_reason: Optional[str] = None
     next_uid: int = 1
     field_version: int = 0  # bumped by every change to the field (cheap win checks)
+    # uid -> the seats (a frozenset) that know a card while it is in a zone hidden from
+    # them (a card that left the field for a hand or a stock, a card looked at or offered
+    # in a choice, a stun that gave its points); the owner always knows its hand and standby
+    known: dict = attrs.Factory(dict)
+    # while an action runs step by step (wgdsl.games.world_gainer.api): the snapshot it
+    # would be rolled back to; None in the in-process fast path
+    snap: Optional["Snapshot"] = None
 
     @classmethod
     def empty(cls, seed: int = 0) -> "GameState":
@@ -158,6 +165,103 @@ class GameState:
             self.field[inst.square].remove(inst)
         inst.zone, inst.square, inst.slot, inst.exhausted = "limbo", None, None, False
 
+    # ------------------------------------------------------------------ randomness
+    def rng_for_use(self) -> random.Random:
+        """The generator, about to be drawn from: a snapshot being kept saves its state
+        first (only then: saving it costs more than the action that rarely needs it)."""
+        snap = self.snap
+        if snap is not None and snap.rng_state is None:
+            snap.rng_state = self.rng.getstate()
+        return self.rng
+
+    def tell(self, uid: int, seats) -> None:
+        """The ``seats`` now know card ``uid`` (see ``known``)."""
+        known = self.known.get(uid)
+        self.known[uid] = frozenset(seats) if known is None else known.union(seats)
+
+    def shuffled(self, cards) -> None:
+        """A pile was shuffled: nobody knows where its cards are any more."""
+        known = self.known
+        if known:
+            for inst in cards:
+                known.pop(inst.uid, None)
+
+    # ------------------------------------------------------------------ snapshots
+    def snapshot(self) -> "Snapshot":
+        """What this state is, cheaply: the zone lists (copies of lists of the same
+        instances), the flags instances carry, the scalars; the generator's state only
+        once it is drawn from (:meth:`rng_for_use`).  :meth:`restore` puts it back."""
+        players = []
+        for p in self.players.values():
+            standby = p.standby
+            players.append((p.stock[:], p.hand[:], standby[:], p.break_[:], p.pool.copy(),
+                            [s is not None and s.exhausted for s in standby]))
+        field = [stack[:] for stack in self.field.values()]
+        copies = [(inst, inst.copy_of) for stack in field for inst in stack
+                  if inst.copy_of is not None]
+        return Snapshot(players, field, copies,
+                        (self.turn, self.active, self.phase, self.played, self.stun_set,
+                         self.first, self.winner, self.win_reason, self.next_uid,
+                         self.field_version),
+                        self.known.copy())
+
+    def restore(self, snap: "Snapshot") -> None:
+        """Put back what :meth:`snapshot` saw (the snapshot is used up: its lists become
+        this state's)."""
+        for p, (stock, hand, standby, break_, pool, exhausted) in zip(self.players.values(),
+                                                                       snap.players):
+            p.stock, p.hand, p.standby, p.break_, p.pool = stock, hand, standby, break_, pool
+            for inst in stock:
+                inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
+                    "stock", None, None, False, None
+            for inst in hand:
+                inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
+                    "hand", None, None, False, None
+            for inst in break_:
+                inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
+                    "break", None, None, False, None
+            for i, inst in enumerate(standby):
+                if inst is not None:
+                    inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
+                        "standby", None, i, exhausted[i], None
+        for (sq, _), stack in zip(self.field.items(), snap.field):
+            self.field[sq] = stack
+            for inst in stack:
+                inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
+                    "field", sq, None, False, None
+        for inst, copy_of in snap.copies:
+            inst.copy_of = copy_of
+        (self.turn, self.active, self.phase, self.played, self.stun_set, self.first,
+         self.winner, self.win_reason, self.next_uid, self.field_version) = snap.scalars
+        self.known = snap.known
+        if snap.rng_state is not None:
+            self.rng.setstate(snap.rng_state)
+
+    def copy(self) -> "GameState":
+        """An independent copy of a state between actions (every instance is in a zone):
+        new instances, the same card definitions, the generator copied."""
+        memo: dict = {}
+        def twin(inst):
+            if inst is None:
+                return None
+            c = memo.get(inst)
+            if c is None:
+                c = memo[inst] = Instance(inst.uid, inst.owner, inst.base, inst.zone, inst.square,
+                                          inst.slot, inst.exhausted, inst.copy_of)
+            return c
+
+        players = {}
+        for name, p in self.players.items():
+            players[name] = PlayerState(name, [twin(i) for i in p.stock], [twin(i) for i in p.hand],
+                                        [twin(i) for i in p.standby],
+                                        [twin(i) for i in p.break_], dict(p.pool))
+        field = {sq: [twin(i) for i in stack] for sq, stack in self.field.items()}
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return GameState(players, field, self.turn, self.active, self.phase, self.played,
+                         self.stun_set, self.first, self.seed, rng, self.winner, self.win_reason,
+                         self.next_uid, self.field_version, self.known.copy(), None)
+
     # ------------------------------------------------------------------ derived facts
     def holder(self, square: str) -> Optional[str]:
         """R1.4: the owner of a stack's cards holds its square."""
@@ -192,3 +296,17 @@ class GameState:
             yield from p.break_
         for stack in self.field.values():
             yield from stack
+
+
+class Snapshot:
+    """A state as :meth:`GameState.snapshot` saw it (plain lists of the same instances)."""
+
+    __slots__ = ("players", "field", "copies", "scalars", "known", "rng_state")
+
+    def __init__(self, players, field, copies, scalars, known):
+        self.players = players
+        self.field = field
+        self.copies = copies
+        self.scalars = scalars
+        self.known = known
+        self.rng_state = None

@@ -1,0 +1,225 @@
+"""World Gainer through the public engine interface (engine-api.md): the invariants of
+tests/engine_api_props.py over random games, decisions as data (a question stops an action;
+its answer resumes it where it stopped), the two drivers (in-process agents and stepping
+from outside) giving the same log, observations that hide what the rules hide, and
+parse_action."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from hypothesis import HealthCheck, settings, strategies as st
+
+import engine_api_props as props
+import wgdsl
+from helpers import board
+from wgdsl.games.world_gainer.api import GAME, WGState, WorldGainer
+from wgdsl.games.world_gainer.agents import RandomAgent
+from wgdsl.games.world_gainer.engine import Action, Game
+from wgdsl.kernel.api import Game as GameProtocol, State as StateProtocol
+from wgdsl.kernel.decision import Answer
+from wgdsl.kernel.errors import IllegalAction
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or "ci"
+# a World Gainer game is ~220 actions and the properties check every one: few games in CI
+EXAMPLES = {"deep": 10_000}.get(PROFILE, 6)
+
+
+def _has_hidden(state: WGState, seat: str) -> bool:
+    """Something hidden from ``seat`` that a re-deal can change (two different cards)."""
+    by_uid = {i.uid: i.base.id for i in state.game.state.all_instances()}
+    return any(len({by_uid[u] for u in group}) > 1 for group in state._hidden_groups(seat))
+
+
+SUBJECT = props.Subject(game=GAME, seat_counts=st.just(2), max_actions=lambda n: 3000,
+                        factory="wgdsl.games.world_gainer.api:WorldGainer", path=HERE,
+                        has_hidden=_has_hidden, resample_seeds=4)
+# random play draws a few hundred numbers a game: a large input by Hypothesis' measure
+RUN = settings(max_examples=EXAMPLES, suppress_health_check=list(HealthCheck))
+
+
+@pytest.mark.parametrize("name", sorted(props.ALL))
+def test_world_gainer_keeps_the_property(name):
+    props.ALL[name](SUBJECT, RUN)
+
+
+def test_world_gainer_is_deterministic_across_processes():
+    props.check_determinism(SUBJECT, games=6)
+
+
+def test_load_game_and_the_protocols():
+    game = wgdsl.load_game("world-gainer")
+    assert isinstance(game, GameProtocol) and isinstance(game, WorldGainer)
+    assert (game.id, game.name, game.seat_range) == ("world-gainer", "World Gainer", (2, 2))
+    state = game.new_state(seed=1)
+    assert isinstance(state, StateProtocol)
+    assert state.seats == ("A", "B") and state.current_seats() == ("A",)
+
+
+def test_load_game_says_what_exists():
+    with pytest.raises(ValueError, match="world-gainer"):
+        wgdsl.load_game("chess")
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"seats": 3}, "2 seats"),
+    ({"options": {"speed": 1}}, "unknown option"),
+    ({"options": {"first": "C"}}, "first"),
+    ({"decks": [["no-such-card"] * 40, ["no-such-card"] * 40]}, "not in the set"),
+])
+def test_new_state_refuses_what_world_gainer_is_not(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        GAME.new_state(seed=0, **kwargs)
+
+
+# ------------------------------------------------------------------ decisions as data
+def _random_walk(state: WGState, rnd: random.Random, stop=lambda s: False) -> list:
+    taken = []
+    while not state.is_terminal() and not stop(state):
+        seat = state.current_seats()[0]
+        legal = state.legal_actions(seat)
+        action = legal[rnd.randrange(len(legal))]
+        state.apply(seat, action)
+        taken.append((seat, action))
+    return taken
+
+
+def _first_question(seed_from: int = 0):
+    """A game stepped from outside, stopped at its first question."""
+    for seed in range(seed_from, seed_from + 200):
+        state = GAME.new_state(seed=seed)
+        _random_walk(state, random.Random(seed), stop=lambda s: s.question is not None)
+        if state.question is not None:
+            return seed, state
+    raise AssertionError("no random game of 200 asked a question")
+
+
+def test_a_question_is_data_and_its_answers_are_actions():
+    _, state = _first_question()
+    dec = state.question.decision
+    assert state.current_seats() == (dec.seat,)
+    legal = state.legal_actions(dec.seat)
+    assert legal == [Answer(dec.seat, o) for o in dec.options] and len(legal) >= 2
+    other = next(s for s in state.seats if s != dec.seat)
+    assert state.legal_actions(other) == []
+    assert state.to_dict()["decision"]["options"] == list(dec.options)
+    # refusals at a question change nothing
+    before = props.frozen(state)
+    for seat, action in [(dec.seat, Answer(dec.seat, "no-such-option")),
+                         (dec.seat, Action("next", dec.seat)), (other, Action("next", other))]:
+        with pytest.raises(IllegalAction) as err:
+            state.apply(seat, action)
+        assert err.value.rule
+    assert props.frozen(state) == before
+
+
+def test_an_answer_resumes_the_action_where_it_stopped():
+    """The log of the stopped action up to the question is kept as it was; the answer only
+    adds to it (the action is retraced, not redone differently)."""
+    _, state = _first_question()
+    log_at_question = state.log
+    dec = state.question.decision
+    state.apply(dec.seat, Answer(dec.seat, dec.options[-1]))
+    log = state.log
+    assert log[:len(log_at_question)] == log_at_question
+    assert any(e["kind"] == "choice" and e["text"].endswith(": " + dec.options[-1])
+               for e in log[len(log_at_question):])
+
+
+def test_in_process_agents_and_stepping_from_outside_give_the_same_log():
+    """The fast path (agents asked inside apply) and the public interface (questions as
+    data) are one engine: the same actions and answers give the same log, byte for byte."""
+    checked = 0
+    for seed in range(40):
+        state = GAME.new_state(seed=seed, options={"first": "AB"[seed % 2]})
+        taken = _random_walk(state, random.Random(seed))
+        answers = [a.option for _, a in taken if isinstance(a, Answer)]
+        actions = [a for _, a in taken if not isinstance(a, Answer)]
+        checked += bool(answers)
+
+        class Replay(RandomAgent):
+            def act(self, game, legal):
+                return actions.pop(0)
+
+            def answer(self, game, question):
+                return answers.pop(0)
+
+        agent = Replay()
+        game = Game.new(GAME._library(None), GAME._decks(None, GAME._library(None)),
+                        seed=seed, first="AB"[seed % 2], agents={"A": agent, "B": agent})
+        while game.state.winner is None:
+            game.apply(agent.act(game, game.legal_actions()))
+        assert game.log.entries == state.game.log.entries, seed
+        assert not actions and not answers
+    assert checked >= 5  # enough games asked questions for the comparison to mean something
+
+
+def test_clone_and_resample_at_a_question():
+    seed, state = _first_question()
+    twin = state.clone()
+    assert props.frozen(twin) == props.frozen(state)
+    dec = state.question.decision
+    for s in (state, twin):
+        s.apply(dec.seat, Answer(dec.seat, dec.options[0]))
+    assert props.frozen(twin) == props.frozen(state)
+    seed, state = _first_question(seed + 1)
+    seat = state.question.decision.seat
+    before = props.frozen(state)
+    other = state.resample(seat, 7)
+    assert props.frozen(state) == before
+    assert other.observation(seat) == state.observation(seat)
+    assert other.question is not None and other.question.decision == state.question.decision
+
+
+# ------------------------------------------------------------------ observations
+def test_an_observation_hides_the_other_hand_the_stocks_and_face_down_stuns():
+    state = GAME.new_state(seed=5)
+    rnd = random.Random(5)
+    _random_walk(state, rnd, stop=lambda s: s.game.state.turn >= 6)
+    st_ = state.game.state
+    obs = state.observation("A")
+    assert obs["players"]["A"]["hand"] == [i.id for i in st_.players["A"].hand]
+    assert obs["players"]["B"]["hand"] == [None] * len(st_.players["B"].hand)
+    assert obs["players"]["A"]["stock"] == [None] * len(st_.players["A"].stock)
+    for slot, inst in zip(obs["players"]["B"]["standby"], st_.players["B"].standby):
+        if inst is not None and not inst.exhausted:
+            assert slot["card"] is None
+    b_stuns = [e for e in obs["log"] if e["seat"] == "B" and e["kind"] == "set_stun"]
+    assert b_stuns and all(e["text"] == "sets a stun" for e in b_stuns)
+    mine = [e for e in obs["log"] if e["seat"] == "A" and e["kind"] == "set_stun"]
+    assert mine and all("WG-" in e["text"] or "sets" in e["text"] for e in mine)
+    assert mine[0]["text"] != "sets a stun"
+
+
+def test_a_card_seen_on_the_field_stays_known_in_a_hand():
+    """A card an effect returns from the field to its owner's hand was seen by both
+    players: the other seat's observation names it there, and resample keeps it."""
+    game = board(field={"C1": ("B", ["WG-001"])}, hands={"A": ["WG-002"]},
+                 stocks={"A": ["WG-003", "WG-004"], "B": ["WG-005", "WG-006"]})
+    game.move(game.state.field["C1"][0], "hand")
+    state = WGState(game)
+    assert state.observation("A")["players"]["B"]["hand"] == ["WG-001"]
+    assert state.resample("A", 3).observation("A")["players"]["B"]["hand"] == ["WG-001"]
+
+
+# ------------------------------------------------------------------ actions as text
+@pytest.mark.parametrize("text", ["A play WG-001 C2", "A play WG-013 C2 copying B1",
+                                  "B exhaust slot 2", "A break_field C1", "A set_stun WG-004",
+                                  "A next", "B end_turn", "A activate A3", "B answer slot 2",
+                                  "A answer yes"])
+def test_parse_action_reads_back_str(text):
+    seat = text.split()[0]
+    assert str(GAME.new_state(seed=0).parse_action(seat, text)) == text
+
+
+@pytest.mark.parametrize("seat, text, message", [
+    ("A", "", "cannot read"), ("A", "B next", "action of B"), ("A", "A fly", "unknown action"),
+    ("A", "A exhaust slot x", "exhaust slot N"), ("A", "A play WG-001 Z9", "play CARD SQUARE"),
+    ("A", "A answer", "answer what"),
+])
+def test_parse_action_says_what_is_wrong(seat, text, message):
+    with pytest.raises(IllegalAction, match=message):
+        GAME.new_state(seed=0).parse_action(seat, text)

@@ -1,0 +1,451 @@
+"""World Gainer through the public engine interface (``../shared/spec/engine-api.md``).
+
+``GAME`` is the :class:`WorldGainer` game ``wgdsl.load_game("world-gainer")`` returns;
+``GAME.new_state(...)`` a :class:`WGState`: ``current_seats()``, ``legal_actions(seat)``,
+``apply(seat, action)``, ``clone()``, ``observation(seat)``, ``resample(seat, seed)``,
+``to_dict()``, ``returns()``, ``winners()``, ``log``, ``parse_action``.
+
+Decisions as data.  The engine (:mod:`.engine`) asks its questions in the middle of an
+action.  Stepped from here, a question nobody has answered yet stops the action
+(:class:`~wgdsl.kernel.decision.Suspend`): the state keeps the board as it is at the
+question, the :class:`~wgdsl.kernel.decision.Decision` (its seat is the one current, its
+options are ``Answer`` actions) and, as plain data, what resumes it: the action, the
+answers given so far and a snapshot of the state before the action
+(:meth:`GameState.snapshot`, lists of the same instances: a few microseconds).  An answer
+puts the snapshot back and runs the action again with one answer more; the engine is
+deterministic, so the run retraces the same steps, with the same log, up to the next
+question or the end.  ``clone()`` and ``resample()`` at a question copy the state before
+the action and retrace it on the copy.  docs/architecture.md says why this, and not
+compiled frames, carries decisions as data today.
+
+The in-process agents of ``wgdsl play`` and the benchmarks keep the fast path
+(:class:`~wgdsl.games.world_gainer.engine.Game` with agents: no snapshot, no retracing);
+tests/test_world_gainer_api.py holds the two drivers to the same log for the same answers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from pathlib import Path
+from typing import Any, Optional
+
+from wgdsl.kernel.api import returns_for
+from wgdsl.kernel.decision import Answer, Suspend
+from wgdsl.kernel.errors import IllegalAction, RunawayEffects
+from wgdsl.lang.cards import CardLibrary, load_cards
+
+from .board import _seen, board_data, observation_data
+from .engine import ACTION_KINDS, Action, Game
+from .state import PLAYERS, SQUARES
+
+RUNAWAY_RULE = "R13.7"  # effects that never end: the game stops with no winner
+DEFAULT_DECKS = ("blue-red-tempo.txt", "green-control.txt")  # the built-in set's decks
+# what another seat reads in its observation's log instead of an entry that names a card
+# hidden from it
+_REDACTED = {"set_stun": "sets a stun", "look": "looks at a card",
+             "move": "moves a card it alone sees", "choice": "makes a choice among hidden cards"}
+_SLOT_KINDS = ("discard_stun", "exhaust", "break_stun")
+_SQUARE_KINDS = ("break_field", "activate")
+
+
+class WorldGainer:
+    """The game: ``id``, ``name``, ``seat_range`` and :meth:`new_state`."""
+
+    id = "world-gainer"
+    name = "World Gainer"
+    seat_range = (2, 2)
+    options = ("first", "log")
+
+    def __init__(self):
+        self._builtin: Optional[CardLibrary] = None
+
+    def _library(self, cards: Any) -> CardLibrary:
+        if cards is None:
+            if self._builtin is None:
+                self._builtin = load_cards()
+            return self._builtin
+        if isinstance(cards, CardLibrary):
+            return cards
+        return load_cards(cards)
+
+    def _decks(self, decks: Any, library: CardLibrary) -> dict:
+        from .decks import load_deck
+
+        if decks is None:
+            if library is not self._builtin:
+                raise ValueError("give decks= for a card set of your own: a deck file (both "
+                                 "seats), a list of two, or {seat: file or list of card ids}")
+            from wgdsl.resources import builtin_decks_dir
+
+            decks = [builtin_decks_dir() / name for name in DEFAULT_DECKS]
+        if isinstance(decks, (str, Path)):
+            decks = [decks, decks]
+        if isinstance(decks, dict):
+            unknown = sorted(set(decks) - set(PLAYERS))
+            if unknown or len(decks) != len(PLAYERS):
+                raise ValueError(f"decks= names the seats {', '.join(PLAYERS)}; got "
+                                 f"{', '.join(map(str, decks)) or 'none'}")
+            decks = [decks[p] for p in PLAYERS]
+        decks = list(decks)
+        if len(decks) != len(PLAYERS):
+            raise ValueError(f"decks=: one deck for each of the {len(PLAYERS)} seats, not {len(decks)}")
+        out = {}
+        for p, deck in zip(PLAYERS, decks):
+            if isinstance(deck, (str, Path)):
+                out[p] = load_deck(deck, library, validate=True)
+            else:
+                ids = [str(i) for i in deck]
+                missing = sorted({i for i in ids if i not in library})
+                if missing:
+                    raise ValueError(f"decks=: seat {p}'s deck names cards not in the set: "
+                                     + ", ".join(missing))
+                out[p] = ids
+        return out
+
+    def new_state(self, seed: int = 0, seats: Optional[int] = None, decks: Any = None,
+                  cards: Any = None, options: Optional[dict] = None) -> "WGState":
+        """A new game.  ``seats``: 2 (R1.1) or None; ``decks``: a deck file for both, a list
+        of two (A's, B's), or ``{seat: file or list of ids}`` (default: the built-in set's
+        two decks); ``cards``: a card file or a CardLibrary (default: the built-in set);
+        ``options``: ``{"first": "A" or "B"}`` (default A, R4.2) and ``{"log": False}``
+        to play without the event log's text."""
+        if seats not in (None, len(PLAYERS)):
+            raise ValueError(f"World Gainer is played by {len(PLAYERS)} seats (R1.1), not {seats}")
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            raise ValueError(f"unknown option(s) {', '.join(unknown)}; World Gainer's options "
+                             f"are {', '.join(self.options)}")
+        first = options.get("first", PLAYERS[0])
+        if first not in PLAYERS:
+            raise ValueError(f"option first: one of {', '.join(PLAYERS)}, not {first!r}")
+        library = self._library(cards)
+        game = Game.new(library, self._decks(decks, library), seed=int(seed), first=first,
+                        log=bool(options.get("log", True)))
+        return WGState(game)
+
+
+class _Question:
+    """A decision waiting for its answer, and what resumes the action it stopped."""
+
+    __slots__ = ("action", "answers", "decision", "snap", "mark")
+
+    def __init__(self, action, answers, decision, snap, mark):
+        self.action = action  # the action the question stopped
+        self.answers = answers  # the answers given so far, in order
+        self.decision = decision
+        self.snap = snap  # the state before the action
+        self.mark = mark  # the log's length before the action
+
+
+class WGState:
+    """One game of World Gainer through engine-api.md."""
+
+    seats = PLAYERS
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.question: Optional[_Question] = None
+        self.stopped: Optional[str] = None  # RunawayEffects' message
+        self._legal: Optional[list] = None  # legal actions of the current state
+
+    # ------------------------------------------------------------------ who acts
+    def is_terminal(self) -> bool:
+        return self.game.state.winner is not None or self.stopped is not None
+
+    def current_seats(self) -> tuple:
+        if self.is_terminal():
+            return ()
+        if self.question is not None:
+            return (self.question.decision.seat,)
+        return (self.game.state.active,)
+
+    def legal_actions(self, seat: str) -> list:
+        if seat not in self.current_seats():
+            return []
+        if self.question is not None:
+            return [Answer(seat, o) for o in self.question.decision.options]
+        if self._legal is None:
+            self._legal = self.game.legal_actions()
+        return list(self._legal)
+
+    # ------------------------------------------------------------------ acting
+    def apply(self, seat: str, action: Any) -> None:
+        """Take ``action`` for ``seat``, or raise IllegalAction and change nothing."""
+        st = self.game.state
+        if self.is_terminal():
+            why = (f"{st.winner} won ({st.win_reason})" if st.winner is not None
+                   else "effects never ended (R13.7)")
+            raise IllegalAction(f"the game is over: {why}", "R12" if st.winner else RUNAWAY_RULE)
+        q = self.question
+        current = self.current_seats()[0]
+        if q is not None:
+            dec = q.decision
+            if seat != current:
+                raise IllegalAction(f"{dec.seat} is choosing (\"{dec.prompt}\"); {seat} cannot "
+                                    "act until it has answered", dec.rule)
+            if not isinstance(action, Answer) or action.seat != seat \
+                    or action.option not in dec.options:
+                raise IllegalAction(f"{seat} must answer \"{dec.prompt}\" with one of: "
+                                    f"{', '.join(dec.options)} (as `{seat} answer OPTION`), "
+                                    f"not {_shown(action)}", dec.rule)
+            self._rewind(q)
+            self._run(q.action, q.answers + [action.option])
+            return
+        if seat != current:
+            raise IllegalAction(f"it is {current}'s turn, not {seat}'s", "R5")
+        if self._legal is None:
+            self._legal = self.game.legal_actions()
+        if not isinstance(action, Action) or action not in self._legal:
+            raise self._refusal(seat, action)
+        self._run(action, [])
+
+    def _run(self, action: Action, answers: list) -> None:
+        """Run ``action`` with ``answers`` to its questions: to its end, or to the next
+        question (kept as data), or to a runaway stop (the game ends, R13.7)."""
+        g = self.game
+        st = g.state
+        snap = st.snap = st.snapshot()
+        mark = len(g.log.entries)
+        g.answers, g.answered = answers, 0
+        self._legal = None
+        try:
+            g.apply(action)
+        except Suspend as stop:
+            self.question = _Question(action, answers, stop.decision, snap, mark)
+            return
+        except RunawayEffects as err:
+            self.stopped = err.message
+        except BaseException:
+            self.question = _Question(action, answers, None, snap, mark)
+            self._rewind(self.question)
+            raise
+        finally:
+            st.snap = None
+            g.answers = None
+        self.question = None
+
+    def _rewind(self, q: _Question) -> None:
+        """Back to the state before ``q``'s action (the snapshot is used up)."""
+        g = self.game
+        g.state.restore(q.snap)
+        g.pending.clear()
+        g._responding.clear()
+        g._checked_version = -1
+        del g.log.entries[q.mark:]
+        if g.private:
+            g.private = {i for i in g.private if i < q.mark}
+        self.question = None
+        self._legal = None
+
+    def _refusal(self, seat: str, action: Any) -> IllegalAction:
+        """Why ``action`` is not legal now: the engine's own reason when it is an action
+        of this game (tried on the state and rolled back), else what an action is."""
+        if isinstance(action, Answer):
+            return IllegalAction(f"there is no question to answer now; {seat} acts with one "
+                                 "of legal_actions()", "R13.6")
+        if not isinstance(action, Action):
+            return IllegalAction(f"not an action of World Gainer: {_shown(action)}; actions are "
+                                 "those legal_actions() lists, or parse_action(seat, text) "
+                                 "of their text", "R5")
+        g = self.game
+        snap = g.state.snap = g.state.snapshot()
+        mark = len(g.log.entries)
+        g.answers, g.answered = [], 0
+        try:
+            g.apply(action)
+        except IllegalAction as err:
+            return err
+        except BaseException:  # the engine took it (a question, an effect): not listed though
+            pass
+        finally:
+            g.state.snap = None
+            g.answers = None
+            self._rewind(_Question(action, [], None, snap, mark))
+        if action.kind == "play" and action.copy is None:
+            return IllegalAction(f"`{action}` does not say which card it copies; the legal "
+                                 "plays name it (`copying SQUARE`)", "R13.4")
+        return IllegalAction(f"`{action}` is not one of {seat}'s legal actions now", "R5")
+
+    # ------------------------------------------------------------------ copies
+    def _copy_between_actions(self) -> "WGState":
+        twin = WGState(self.game.copy())
+        twin.stopped = self.stopped
+        return twin
+
+    def _at_question_start(self, fn):
+        """Call ``fn()`` on this state as it was before the pending action, then retrace
+        the action back to its question."""
+        q = self.question
+        self._rewind(q)
+        try:
+            return fn()
+        finally:
+            self._run(q.action, q.answers)
+
+    def clone(self) -> "WGState":
+        q = self.question
+        if q is None:
+            return self._copy_between_actions()
+        twin = self._at_question_start(self._copy_between_actions)
+        twin._run(q.action, q.answers)
+        return twin
+
+    def resample(self, seat: str, seed: int) -> "WGState":
+        """A state ``seat`` cannot tell from this one: the cards hidden from it (every
+        stock, the other player's hand and face-down stuns, less what it has been shown)
+        re-dealt among themselves — a stock apart, the other player's hidden cards as
+        one group — and the generator re-seeded.  At a question the hidden cards are
+        those hidden at the question, re-dealt in the state before the action, which is
+        then retraced (the generator is re-seeded after it: a random outcome earlier in
+        the same action is kept)."""
+        if seat not in self.seats:
+            raise ValueError(f"no seat {seat!r}; the seats are {', '.join(self.seats)}")
+        groups = self._hidden_groups(seat)
+        q = self.question
+        twin = (self._copy_between_actions() if q is None
+                else self._at_question_start(self._copy_between_actions))
+        by_uid = {inst.uid: inst for inst in twin.game.state.all_instances()}
+        rnd = random.Random(seed)
+        for uids in groups:
+            cards = [by_uid[u] for u in uids]
+            bases = [c.base for c in cards]
+            rnd.shuffle(bases)
+            for c, b in zip(cards, bases):
+                c.base = b
+        if q is not None:
+            twin._run(q.action, q.answers)
+        twin.game.state.rng = random.Random(rnd.getrandbits(64))
+        return twin
+
+    def _hidden_groups(self, seat: str) -> list:
+        st = self.game.state
+        groups: dict = {}
+        for p, ps in st.players.items():
+            for zone, cards in (("stock", ps.stock), ("hand", ps.hand), ("standby", ps.standby)):
+                for inst in cards:
+                    if inst is not None and _seen(st, inst, seat, zone) is None:
+                        groups.setdefault((p, zone == "stock") if p == seat else p,
+                                          []).append(inst.uid)
+        return list(groups.values())
+
+    # ------------------------------------------------------------------ views
+    def observation(self, seat: str) -> dict:
+        if seat not in self.seats:
+            raise ValueError(f"no seat {seat!r}; the seats are {', '.join(self.seats)}")
+        g = self.game
+        data = observation_data(g.state, seat)
+        data["seat"] = seat
+        dec = self.question.decision if self.question is not None else None
+        if dec is None:
+            data["decision"] = None
+        elif dec.seat == seat or not dec.private:
+            data["decision"] = dec.to_dict()
+        else:
+            data["decision"] = {"seat": dec.seat, "kind": dec.kind}
+        private = g.private
+        log = []
+        for i, (turn, p, kind, text) in enumerate(g.log.entries):
+            if i in private and p != seat:
+                text = _REDACTED.get(kind, "does something hidden")
+            log.append({"turn": turn, "seat": p, "kind": kind, "text": text})
+        data["log"] = log
+        data["stopped"] = self.stopped
+        return data
+
+    def to_dict(self) -> dict:
+        st = self.game.state
+        data = board_data(st)
+        data["seats"] = list(self.seats)
+        data["seed"] = st.seed
+        data["rng"] = hashlib.sha256(repr(st.rng.getstate()).encode()).hexdigest()[:16]
+        q = self.question
+        data["decision"] = q.decision.to_dict() if q is not None else None
+        data["pending"] = None if q is None else {"action": str(q.action), "answers": list(q.answers)}
+        data["stopped"] = self.stopped
+        return data
+
+    @property
+    def log(self) -> list:
+        return [{"turn": t, "seat": p, "kind": k, "text": x} for t, p, k, x in self.game.log.entries]
+
+    # ------------------------------------------------------------------ results
+    def winners(self) -> tuple:
+        w = self.game.state.winner
+        return () if w is None else (w,)
+
+    def win_reason(self) -> str:
+        st = self.game.state
+        if st.win_reason:
+            return st.win_reason
+        return RUNAWAY_RULE if self.stopped is not None else ""
+
+    def returns(self) -> dict:
+        return returns_for(self.seats, self.winners())
+
+    # ------------------------------------------------------------------ actions as text
+    def parse_action(self, seat: str, text: str):
+        """The action whose ``str()`` is ``text``: ``A play WG-001 C2``, ``A play WG-013
+        C2 copying B1``, ``A exhaust slot 2``, ``A break_field C1``, ``A set_stun WG-004``,
+        ``A next``, ``A end_turn``, ``A answer yes``.  IllegalAction says what is wrong."""
+        words = str(text).split()
+        form = ("`SEAT KIND ...`, e.g. `A play WG-001 C2`, `A exhaust slot 2`, "
+                "`A answer yes`")
+        if len(words) < 2:
+            raise IllegalAction(f"cannot read `{text}` as an action: write {form}", "R5")
+        who, kind, rest = words[0], words[1], words[2:]
+        if who != seat:
+            raise IllegalAction(f"`{text}` is an action of {who}, not of {seat}", "R5")
+        if kind == "answer":
+            if not rest:
+                raise IllegalAction(f"`{text}`: answer what? (`{seat} answer OPTION`)", "R13.6")
+            return Answer(seat, " ".join(rest))
+        if kind not in ACTION_KINDS:
+            raise IllegalAction(f"`{text}`: unknown action `{kind}`; actions are "
+                                + ", ".join(ACTION_KINDS + ("answer",)), "R5")
+        try:
+            return _parse_rest(seat, kind, rest)
+        except (ValueError, IndexError):
+            raise IllegalAction(f"cannot read `{text}` as {kind}: {_FORMS[kind]}", "R5") from None
+
+
+_FORMS = {
+    "set_stun": "`SEAT set_stun CARD`", "play": "`SEAT play CARD SQUARE [copying SQUARE]`",
+    "discard_stun": "`SEAT discard_stun slot N`", "exhaust": "`SEAT exhaust slot N`",
+    "break_stun": "`SEAT break_stun slot N`", "break_field": "`SEAT break_field SQUARE`",
+    "activate": "`SEAT activate SQUARE`", "next": "`SEAT next`", "end_turn": "`SEAT end_turn`",
+}
+
+
+def _parse_rest(seat: str, kind: str, rest: list) -> Action:
+    if kind in ("next", "end_turn"):
+        if rest:
+            raise ValueError
+        return Action(kind, seat)
+    if kind in _SLOT_KINDS:
+        if len(rest) != 2 or rest[0] != "slot" or not rest[1].isdigit() or len(rest[1]) > 3:
+            raise ValueError
+        return Action(kind, seat, slot=int(rest[1]))
+    if kind in _SQUARE_KINDS:
+        if len(rest) != 1 or rest[0] not in SQUARES:
+            raise ValueError
+        return Action(kind, seat, square=rest[0])
+    if kind == "set_stun":
+        if len(rest) != 1:
+            raise ValueError
+        return Action(kind, seat, card=rest[0])
+    # play CARD SQUARE [copying SQUARE]
+    if len(rest) == 2 and rest[1] in SQUARES:
+        return Action(kind, seat, card=rest[0], square=rest[1])
+    if len(rest) == 4 and rest[1] in SQUARES and rest[2] == "copying" and rest[3] in SQUARES:
+        return Action(kind, seat, card=rest[0], square=rest[1], copy=rest[3])
+    raise ValueError
+
+
+def _shown(action: Any) -> str:
+    text = repr(action) if not isinstance(action, (Action, Answer)) else f"`{action}`"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+GAME = WorldGainer()
