@@ -31,7 +31,7 @@ EXAMPLES = {"deep": 10_000}.get(PROFILE, 6)
 def _has_hidden(state: WGState, seat: str) -> bool:
     """Something hidden from ``seat`` that a re-deal can change (two different cards)."""
     by_uid = {i.uid: i.base.id for i in state.game.state.all_instances()}
-    return any(len({by_uid[u] for u in group}) > 1 for group in state._hidden_groups(seat))
+    return any(len({by_uid[u] for u in group}) > 1 for group in state._hidden(seat))
 
 
 SUBJECT = props.Subject(game=GAME, seat_counts=st.just(2), max_actions=lambda n: 3000,

@@ -15,8 +15,9 @@ answers given so far and a snapshot of the state before the action
 puts the snapshot back and runs the action again with one answer more; the engine is
 deterministic, so the run retraces the same steps, with the same log, up to the next
 question or the end.  ``clone()`` and ``resample()`` at a question copy the state before
-the action and retrace it on the copy.  docs/architecture.md says why this, and not
-compiled frames, carries decisions as data today.
+the action and retrace it on the copy.  The retracing is the kernel's
+(:class:`~wgdsl.kernel.stepper.Stepper`); this module gives it World Gainer's hooks.
+docs/architecture.md says why this, and not compiled frames, carries decisions as data.
 
 The in-process agents of ``wgdsl play`` and the benchmarks keep the fast path
 (:class:`~wgdsl.games.world_gainer.engine.Game` with agents: no snapshot, no retracing);
@@ -30,9 +31,9 @@ import random
 from pathlib import Path
 from typing import Any, Optional
 
-from wgdsl.kernel.api import returns_for
-from wgdsl.kernel.decision import Answer, Suspend
-from wgdsl.kernel.errors import IllegalAction, RunawayEffects
+from wgdsl.kernel.decision import Answer
+from wgdsl.kernel.errors import IllegalAction
+from wgdsl.kernel.stepper import Stepper
 from wgdsl.lang.cards import CardLibrary, load_cards
 
 from .board import _seen, board_data, observation_data
@@ -126,132 +127,68 @@ class WorldGainer:
         return WGState(game)
 
 
-class _Question:
-    """A decision waiting for its answer, and what resumes the action it stopped."""
-
-    __slots__ = ("action", "answers", "decision", "snap", "mark")
-
-    def __init__(self, action, answers, decision, snap, mark):
-        self.action = action  # the action the question stopped
-        self.answers = answers  # the answers given so far, in order
-        self.decision = decision
-        self.snap = snap  # the state before the action
-        self.mark = mark  # the log's length before the action
-
-
-class WGState:
-    """One game of World Gainer through engine-api.md."""
+class WGState(Stepper):
+    """One game of World Gainer through engine-api.md (the engine's hooks for
+    :class:`~wgdsl.kernel.stepper.Stepper`)."""
 
     seats = PLAYERS
+    turn_rule = "R5"  # the active player acts (R5); World Gainer has no simultaneous window
+    window_rule = "R5"
+    runaway_rule = RUNAWAY_RULE
 
     def __init__(self, game: Game):
+        super().__init__()
         self.game = game
-        self.question: Optional[_Question] = None
-        self.stopped: Optional[str] = None  # RunawayEffects' message
-        self._legal: Optional[list] = None  # legal actions of the current state
 
-    # ------------------------------------------------------------------ who acts
-    def is_terminal(self) -> bool:
-        return self.game.state.winner is not None or self.stopped is not None
+    # ------------------------------------------------------------------ the engine's hooks
+    def _over(self) -> bool:
+        return self.game.state.winner is not None
 
-    def current_seats(self) -> tuple:
-        if self.is_terminal():
-            return ()
-        if self.question is not None:
-            return (self.question.decision.seat,)
+    def _acting(self) -> tuple:
         return (self.game.state.active,)
 
-    def legal_actions(self, seat: str) -> list:
-        if seat not in self.current_seats():
-            return []
-        if self.question is not None:
-            return [Answer(seat, o) for o in self.question.decision.options]
-        if self._legal is None:
-            self._legal = self.game.legal_actions()
-        return list(self._legal)
+    def _legal_of(self, seat: str) -> list:
+        return self.game.legal_actions()
 
-    # ------------------------------------------------------------------ acting
-    def apply(self, seat: str, action: Any) -> None:
-        """Take ``action`` for ``seat``, or raise IllegalAction and change nothing."""
-        st = self.game.state
-        if self.is_terminal():
-            why = (f"{st.winner} won ({st.win_reason})" if st.winner is not None
-                   else "effects never ended (R13.7)")
-            raise IllegalAction(f"the game is over: {why}", "R12" if st.winner else RUNAWAY_RULE)
-        q = self.question
-        current = self.current_seats()[0]
-        if q is not None:
-            dec = q.decision
-            if seat != current:
-                raise IllegalAction(f"{dec.seat} is choosing (\"{dec.prompt}\"); {seat} cannot "
-                                    "act until it has answered", dec.rule)
-            if not isinstance(action, Answer) or action.seat != seat \
-                    or action.option not in dec.options:
-                raise IllegalAction(f"{seat} must answer \"{dec.prompt}\" with one of: "
-                                    f"{', '.join(dec.options)} (as `{seat} answer OPTION`), "
-                                    f"not {_shown(action)}", dec.rule)
-            self._rewind(q)
-            self._run(q.action, q.answers + [action.option])
-            return
-        if seat != current:
-            raise IllegalAction(f"it is {current}'s turn, not {seat}'s", "R5")
-        if self._legal is None:
-            self._legal = self.game.legal_actions()
-        if not isinstance(action, Action) or action not in self._legal:
-            raise self._refusal(seat, action)
-        self._run(action, [])
-
-    def _run(self, action: Action, answers: list) -> None:
-        """Run ``action`` with ``answers`` to its questions: to its end, or to the next
-        question (kept as data), or to a runaway stop (the game ends, R13.7)."""
+    def _run(self, step, answers: list) -> None:
         g = self.game
         st = g.state
-        snap = st.snap = st.snapshot()
-        mark = len(g.log.entries)
         g.answers, g.answered = answers, 0
-        self._legal = None
         try:
-            g.apply(action)
-        except Suspend as stop:
-            self.question = _Question(action, answers, stop.decision, snap, mark)
-            return
-        except RunawayEffects as err:
-            self.stopped = err.message
-        except BaseException:
-            self.question = _Question(action, answers, None, snap, mark)
-            self._rewind(self.question)
-            raise
+            g.apply(step.action)
         finally:
             st.snap = None
             g.answers = None
-        self.question = None
 
-    def _rewind(self, q: _Question) -> None:
-        """Back to the state before ``q``'s action (the snapshot is used up)."""
+    def _snapshot(self):
         g = self.game
-        g.state.restore(q.snap)
+        snap = g.state.snap = g.state.snapshot()
+        return snap, len(g.log.entries)
+
+    def _restore(self, saved) -> None:
+        snap, mark = saved
+        g = self.game
+        g.state.restore(snap)
+        g.state.snap = None
         g.pending.clear()
         g._responding.clear()
         g._checked_version = -1
-        del g.log.entries[q.mark:]
+        del g.log.entries[mark:]
         if g.private:
-            g.private = {i for i in g.private if i < q.mark}
-        self.question = None
-        self._legal = None
+            g.private = {i for i in g.private if i < mark}
+
+    def _copy(self) -> "WGState":
+        return WGState(self.game.copy())
 
     def _refusal(self, seat: str, action: Any) -> IllegalAction:
-        """Why ``action`` is not legal now: the engine's own reason when it is an action
-        of this game (tried on the state and rolled back), else what an action is."""
-        if isinstance(action, Answer):
-            return IllegalAction(f"there is no question to answer now; {seat} acts with one "
-                                 "of legal_actions()", "R13.6")
+        """The engine's own reason when it is an action of this game (tried on the state
+        and rolled back), else what an action is."""
         if not isinstance(action, Action):
             return IllegalAction(f"not an action of World Gainer: {_shown(action)}; actions are "
                                  "those legal_actions() lists, or parse_action(seat, text) "
                                  "of their text", "R5")
         g = self.game
-        snap = g.state.snap = g.state.snapshot()
-        mark = len(g.log.entries)
+        saved = self._snapshot()
         g.answers, g.answered = [], 0
         try:
             g.apply(action)
@@ -260,66 +197,17 @@ class WGState:
         except BaseException:  # the engine took it (a question, an effect): not listed though
             pass
         finally:
-            g.state.snap = None
             g.answers = None
-            self._rewind(_Question(action, [], None, snap, mark))
+            self._restore(saved)
         if action.kind == "play" and action.copy is None:
             return IllegalAction(f"`{action}` does not say which card it copies; the legal "
                                  "plays name it (`copying SQUARE`)", "R13.4")
         return IllegalAction(f"`{action}` is not one of {seat}'s legal actions now", "R5")
 
-    # ------------------------------------------------------------------ copies
-    def _copy_between_actions(self) -> "WGState":
-        twin = WGState(self.game.copy())
-        twin.stopped = self.stopped
-        return twin
-
-    def _at_question_start(self, fn):
-        """Call ``fn()`` on this state as it was before the pending action, then retrace
-        the action back to its question."""
-        q = self.question
-        self._rewind(q)
-        try:
-            return fn()
-        finally:
-            self._run(q.action, q.answers)
-
-    def clone(self) -> "WGState":
-        q = self.question
-        if q is None:
-            return self._copy_between_actions()
-        twin = self._at_question_start(self._copy_between_actions)
-        twin._run(q.action, q.answers)
-        return twin
-
-    def resample(self, seat: str, seed: int) -> "WGState":
-        """A state ``seat`` cannot tell from this one: the cards hidden from it (every
-        stock, the other player's hand and face-down stuns, less what it has been shown)
-        re-dealt among themselves — a stock apart, the other player's hidden cards as
-        one group — and the generator re-seeded.  At a question the hidden cards are
-        those hidden at the question, re-dealt in the state before the action, which is
-        then retraced (the generator is re-seeded after it: a random outcome earlier in
-        the same action is kept)."""
-        if seat not in self.seats:
-            raise ValueError(f"no seat {seat!r}; the seats are {', '.join(self.seats)}")
-        groups = self._hidden_groups(seat)
-        q = self.question
-        twin = (self._copy_between_actions() if q is None
-                else self._at_question_start(self._copy_between_actions))
-        by_uid = {inst.uid: inst for inst in twin.game.state.all_instances()}
-        rnd = random.Random(seed)
-        for uids in groups:
-            cards = [by_uid[u] for u in uids]
-            bases = [c.base for c in cards]
-            rnd.shuffle(bases)
-            for c, b in zip(cards, bases):
-                c.base = b
-        if q is not None:
-            twin._run(q.action, q.answers)
-        twin.game.state.rng = random.Random(rnd.getrandbits(64))
-        return twin
-
-    def _hidden_groups(self, seat: str) -> list:
+    def _hidden(self, seat: str) -> list:
+        """Groups of card uids hidden from ``seat``, each re-dealt among itself: its own
+        stock (it knows what is in it, not where), and every card of the other player's
+        it has not seen (hand, face-down stuns and stock alike)."""
         st = self.game.state
         groups: dict = {}
         for p, ps in st.players.items():
@@ -329,6 +217,18 @@ class WGState:
                         groups.setdefault((p, zone == "stock") if p == seat else p,
                                           []).append(inst.uid)
         return list(groups.values())
+
+    def _redeal(self, seat: str, rnd: random.Random, hidden: list) -> None:
+        by_uid = {inst.uid: inst for inst in self.game.state.all_instances()}
+        for uids in hidden:
+            cards = [by_uid[u] for u in uids]
+            bases = [c.base for c in cards]
+            rnd.shuffle(bases)
+            for c, b in zip(cards, bases):
+                c.base = b
+
+    def _reseed(self, rnd: random.Random) -> None:
+        self.game.state.rng = random.Random(rnd.getrandbits(64))
 
     # ------------------------------------------------------------------ views
     def observation(self, seat: str) -> dict:
@@ -362,7 +262,7 @@ class WGState:
         data["rng"] = hashlib.sha256(repr(st.rng.getstate()).encode()).hexdigest()[:16]
         q = self.question
         data["decision"] = q.decision.to_dict() if q is not None else None
-        data["pending"] = None if q is None else {"action": str(q.action), "answers": list(q.answers)}
+        data["pending"] = None if q is None else {"action": str(q.step), "answers": list(q.answers)}
         data["stopped"] = self.stopped
         return data
 
@@ -380,9 +280,6 @@ class WGState:
         if st.win_reason:
             return st.win_reason
         return RUNAWAY_RULE if self.stopped is not None else ""
-
-    def returns(self) -> dict:
-        return returns_for(self.seats, self.winners())
 
     # ------------------------------------------------------------------ actions as text
     def parse_action(self, seat: str, text: str):
@@ -444,7 +341,7 @@ def _parse_rest(seat: str, kind: str, rest: list) -> Action:
 
 
 def _shown(action: Any) -> str:
-    text = repr(action) if not isinstance(action, (Action, Answer)) else f"`{action}`"
+    text = repr(action)
     return text if len(text) <= 80 else text[:77] + "..."
 
 

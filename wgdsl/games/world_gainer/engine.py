@@ -350,7 +350,7 @@ class Game:
     def _stun_color(self, p: str, inst: Instance) -> str:
         """A stun's point color; a standby rule may let its controller choose
         (`in standby static: this gives points of one chosen color among ...`).  A stun
-        that gives points shows what it is (project decision, docs/rules.md R6.2)."""
+        that gives points shows what it is (project decision, docs/rules.md R6.5)."""
         self.state.tell(inst.uid, PLAYERS)
         colors = self.fx[inst.face.id].any_color
         if colors:

@@ -1,0 +1,93 @@
+"""The kernel's Stepper (wgdsl/kernel/stepper.py) keeps engine-api.md's invariants for a
+game written as an engine that asks in the middle of a step: the toy game of
+tests/toy_stepper.py, with a simultaneous window and a question inside its resolution.
+Each property is also shown to catch a Stepper-level break."""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import Phase, settings, strategies as st
+
+import engine_api_props as props
+from toy_stepper import PairsOnStepper, PairsStepper, max_actions
+from wgdsl.kernel.decision import Answer
+from wgdsl.kernel.errors import IllegalAction
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SUBJECT = props.Subject(game=PairsOnStepper(), seat_counts=st.integers(2, 4),
+                        max_actions=max_actions, factory="toy_stepper:PairsOnStepper", path=HERE)
+FIND = settings(max_examples=40, phases=[Phase.explicit, Phase.generate], database=None,
+                derandomize=True, deadline=None, print_blob=False)
+
+
+@pytest.mark.parametrize("name", sorted(props.ALL))
+def test_the_stepper_keeps_the_property(name):
+    props.ALL[name](SUBJECT)
+
+
+def test_the_stepper_is_deterministic_across_processes():
+    props.check_determinism(SUBJECT)
+
+
+def _to_question(seed: int) -> PairsStepper:
+    rnd = random.Random(seed)
+    state = PairsOnStepper().new_state(seed=seed, seats=3)
+    while state.question is None and not state.is_terminal():
+        for seat in state.current_seats():
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rnd.randrange(len(legal))])
+    return state
+
+
+def test_a_window_hides_commits_and_a_question_stops_its_resolution():
+    state = PairsOnStepper().new_state(seed=4, seats=3)
+    assert state.current_seats() == ("A", "B", "C")
+    a = state.legal_actions("A")[0]
+    state.apply("A", a)
+    assert state.current_seats() == ("B", "C")
+    with pytest.raises(IllegalAction, match="already committed"):
+        state.apply("A", state.legal_actions("B")[0])
+    assert state.observation("B")["committed"] is None
+    assert state.observation("A")["committed"] == str(a)
+    state = _to_question(4)
+    dec = state.question.decision
+    assert state.current_seats() == (dec.seat,)
+    assert state.legal_actions(dec.seat)[-1] == Answer(dec.seat, "keep")
+    other = next(s for s in state.seats if s != dec.seat)
+    assert state.observation(other)["decision"] == {"seat": dec.seat}  # private options
+
+
+# ------------------------------------------------------------------ breaks are caught
+class SharesLog(PairsStepper):
+    """A copy that shares the log with the original."""
+
+    def _copy(self):
+        twin = super()._copy()
+        twin.s["log"] = self.s["log"]
+        return twin
+
+
+class ShowsCommits(PairsStepper):
+    def observation(self, seat):
+        obs = super().observation(seat)
+        obs["commits"] = {s: str(a) for s, a in self.commits.items()}
+        return obs
+
+
+def _broken(cls):
+    game = PairsOnStepper()
+    game.state_class = cls
+    return replace(SUBJECT, game=game)
+
+
+@pytest.mark.parametrize("cls, check, message", [
+    (SharesLog, props.check_clone, r"\(2\)"),
+    (ShowsCommits, props.check_window, "observation"),
+])
+def test_a_broken_stepper_game_is_caught(cls, check, message):
+    with pytest.raises(AssertionError, match=message):
+        check(_broken(cls), FIND)

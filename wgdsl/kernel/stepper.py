@@ -1,0 +1,291 @@
+"""Stepping a game from outside: the engine-api ``State`` over a game's own engine.
+
+A game's engine is written the natural way: an action runs to its end, and a question in
+the middle of it (a "may", a target, an order of triggers) is asked on the spot.  In the
+process, a bot answers at once (the fast path).  From outside (engine-api.md, search,
+learning libraries) nobody is there to answer, so :class:`Stepper` turns the question
+into data:
+
+- the engine raises :class:`~wgdsl.kernel.decision.Suspend` at a question it has no answer
+  for; the stepper keeps the :class:`~wgdsl.kernel.decision.Decision` (its seat is the
+  one current, its options are :class:`~wgdsl.kernel.decision.Answer` actions), the step
+  it stopped (an action, or a simultaneous window's commits), the answers given so far,
+  and a snapshot of the state before the step;
+- an answer restores the snapshot and runs the step again with one answer more.  The
+  engine is deterministic (engine-api.md invariant 4), so the run retraces the same
+  steps, log included, up to the next question or the end;
+- ``clone()`` and ``resample()`` at a question copy the state before the step and retrace
+  it on the copy; between steps they copy the state as it is;
+- a **simultaneous window** (several seats act "at once"): every seat in
+  ``current_seats()`` commits its action, kept here and shown to nobody else; when the
+  last has committed the game resolves them all together, in its own fixed order.
+
+A game subclasses :class:`Stepper` and gives the hooks (``_acting``, ``_legal``, ``_run``,
+``_snapshot``, ``_restore``, ``_copy``, ``_refusal``, ``_redeal``, ``_winner_seats``...);
+everything engine-api.md names about seats, questions, windows, refusals and copies is
+here, once for every game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Optional
+
+from .api import returns_for
+from .decision import Answer, Suspend
+from .errors import IllegalAction, RunawayEffects
+
+
+class Step:
+    """What one run of the engine performs: ``action`` of ``seat``, or (``seat`` None) the
+    ``commits`` of a simultaneous window, ``{seat: action}``."""
+
+    __slots__ = ("seat", "action", "commits")
+
+    def __init__(self, seat: Optional[str], action: Any = None, commits: Optional[dict] = None):
+        self.seat, self.action, self.commits = seat, action, commits
+
+    def __str__(self) -> str:
+        if self.commits is None:
+            return str(self.action)
+        return "; ".join(str(a) for a in self.commits.values())
+
+
+class Question:
+    """A decision waiting for its answer, and what resumes the step it stopped."""
+
+    __slots__ = ("step", "answers", "decision", "snap")
+
+    def __init__(self, step: Step, answers: list, decision, snap):
+        self.step, self.answers, self.decision, self.snap = step, answers, decision, snap
+
+
+class Stepper:
+    """The engine-api State of one game in progress (see the module docstring)."""
+
+    seats: tuple = ()
+    #: the rule a seat that acts out of turn breaks, and the one a window's commit breaks
+    turn_rule = ""
+    window_rule = ""
+    #: the rule cited when the game stopped because its effects never ended
+    runaway_rule = ""
+
+    def __init__(self):
+        self.question: Optional[Question] = None
+        self.commits: dict = {}  # a simultaneous window's commits so far (hidden)
+        self.stopped: Optional[str] = None  # why the game stopped without its rules' end
+        self._legal: dict = {}  # seat -> legal actions of the current state (a cache)
+
+    # ------------------------------------------------------------------ hooks
+    def _acting(self) -> tuple:  # pragma: no cover - every game gives these
+        """Between steps: the seats that act now (several: a simultaneous window)."""
+        raise NotImplementedError
+
+    def _legal_of(self, seat: str) -> list:  # pragma: no cover
+        """Between steps: ``seat``'s legal actions (it is one of :meth:`_acting`)."""
+        raise NotImplementedError
+
+    def _run(self, step: Step, answers: list) -> None:  # pragma: no cover
+        """Run ``step`` to its end with ``answers`` to its questions, in order; raise
+        Suspend at a question past them."""
+        raise NotImplementedError
+
+    def _snapshot(self) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    def _restore(self, snap: Any) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _copy(self) -> "Stepper":  # pragma: no cover
+        """An independent copy between steps (no question, no commits)."""
+        raise NotImplementedError
+
+    def _over(self) -> bool:  # pragma: no cover
+        """Has the game ended by its own rules?"""
+        raise NotImplementedError
+
+    def _refusal(self, seat: str, action: Any) -> IllegalAction:
+        """Why ``action`` of a current ``seat`` is not legal now (it is not listed)."""
+        return IllegalAction(f"`{action}` is not one of {seat}'s legal actions now", self.turn_rule)
+
+    def _redeal(self, seat: str, rnd: random.Random, hidden: Any) -> None:  # pragma: no cover
+        """Re-deal among themselves, with ``rnd``, the cards :meth:`_hidden` found hidden
+        from ``seat`` (on a copy)."""
+        raise NotImplementedError
+
+    def _hidden(self, seat: str) -> Any:  # pragma: no cover
+        """What is hidden from ``seat`` now (given to :meth:`_redeal` on a copy)."""
+        raise NotImplementedError
+
+    def winners(self) -> tuple:  # pragma: no cover
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ who acts
+    def is_terminal(self) -> bool:
+        return self.stopped is not None or self._over()
+
+    def current_seats(self) -> tuple:
+        if self.question is not None:
+            return (self.question.decision.seat,)
+        if self.is_terminal():
+            return ()
+        acting = self._acting()
+        if len(acting) > 1:
+            return tuple(s for s in acting if s not in self.commits)
+        return acting
+
+    def legal_actions(self, seat: str) -> list:
+        if seat not in self.current_seats():
+            return []
+        if self.question is not None:
+            return [Answer(seat, o) for o in self.question.decision.options]
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self._legal_of(seat)
+        return list(legal)
+
+    # ------------------------------------------------------------------ acting
+    def apply(self, seat: str, action: Any) -> None:
+        """Take ``action`` for ``seat``, or raise IllegalAction and change nothing."""
+        q = self.question
+        if q is not None:
+            dec = q.decision
+            if seat != dec.seat:
+                raise IllegalAction(f"{dec.seat} is choosing (\"{dec.prompt}\"); {seat} cannot "
+                                    "act until it has answered", dec.rule)
+            if not isinstance(action, Answer) or action.seat != seat \
+                    or action.option not in dec.options:
+                raise IllegalAction(f"{seat} must answer \"{dec.prompt}\" with one of: "
+                                    f"{', '.join(dec.options)} (as `{seat} answer OPTION`), "
+                                    f"not {_shown(action)}", dec.rule)
+            self._rewind(q)
+            self._step(q.step, q.answers + [action.option])
+            return
+        if self.is_terminal():
+            raise self._game_over()
+        current = self.current_seats()
+        if seat not in current:
+            acting = self._acting()
+            if seat in self.commits:
+                raise IllegalAction(f"{seat} has already committed its action in this window",
+                                    self.window_rule)
+            raise IllegalAction(f"it is {' and '.join(acting)}'s turn, not {seat}'s",
+                                self.turn_rule)
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self._legal_of(seat)
+        try:
+            listed = action in legal
+        except Exception:  # an unhashable or incomparable thing is no action
+            listed = False
+        if not listed:
+            if isinstance(action, Answer):
+                raise IllegalAction(f"there is no question to answer now; {seat} acts with one "
+                                    "of legal_actions()", self.turn_rule)
+            raise self._refusal(seat, action)
+        if len(self._acting()) > 1:  # a simultaneous window: keep it until all have acted
+            self.commits[seat] = action
+            self._legal.pop(seat, None)
+            if len(self.commits) < len(self._acting()):
+                return
+            commits, self.commits = {s: self.commits[s] for s in self._acting()}, {}
+            self._step(Step(None, commits=commits), [])
+            return
+        self._step(Step(seat, action), [])
+
+    def _game_over(self) -> IllegalAction:
+        if self.stopped is not None:
+            return IllegalAction(f"the game is over: it stopped ({self.stopped})", self.runaway_rule)
+        won = self.winners()
+        return IllegalAction(f"the game is over: {' and '.join(won) or 'nobody'} won "
+                             f"({self.win_reason()})", self.win_reason())
+
+    def _step(self, step: Step, answers: list) -> None:
+        """Run ``step``: to its end, to the next question (kept as data), or to a stop."""
+        snap = self._snapshot()
+        self._legal = {}
+        try:
+            self._run(step, answers)
+        except Suspend as stop:
+            self.question = Question(step, answers, stop.decision, snap)
+            return
+        except RunawayEffects as err:
+            self.stopped = err.message
+        except BaseException:
+            self._restore(snap)
+            raise
+        self.question = None
+
+    def _rewind(self, q: Question) -> None:
+        """Back to the state before ``q``'s step (its snapshot is used up)."""
+        self._restore(q.snap)
+        self.question = None
+        self._legal = {}
+
+    # ------------------------------------------------------------------ copies
+    def _at_step_start(self, fn):
+        """``fn()`` called on this state as it was before the pending step (a window's
+        commits are in the step, not in the state); then the step is retraced back to its
+        question."""
+        q = self.question
+        self._rewind(q)
+        try:
+            return fn()
+        finally:
+            self._step(q.step, q.answers)
+
+    def _copy_all(self) -> "Stepper":
+        twin = self._copy()
+        twin.stopped = self.stopped
+        twin.commits = dict(self.commits)
+        return twin
+
+    def clone(self) -> "Stepper":
+        q = self.question
+        if q is None:
+            return self._copy_all()
+        twin = self._at_step_start(self._copy)
+        twin.stopped = self.stopped
+        twin._step(q.step, q.answers)
+        return twin
+
+    def resample(self, seat: str, seed: int) -> "Stepper":
+        """A state ``seat`` cannot tell from this one (engine-api.md): what is hidden from
+        it now re-dealt (:meth:`_redeal`), the generator re-seeded (:meth:`_reseed`), and
+        in an open simultaneous window the other seats' commits dropped (they were never
+        shown to ``seat``; in the copy those seats are still to choose).  At a question
+        the hidden cards are those hidden at the question, re-dealt in the state before
+        the step, which is then retraced (a random outcome earlier in the same step is
+        kept: the generator is re-seeded after the retrace)."""
+        if seat not in self.seats:
+            raise ValueError(f"no seat {seat!r}; the seats are {', '.join(self.seats)}")
+        hidden = self._hidden(seat)
+        rnd = random.Random(seed)
+        q = self.question
+        if q is None:
+            twin = self._copy_all()
+            twin.commits = {s: a for s, a in self.commits.items() if s == seat}
+            twin._redeal(seat, rnd, hidden)
+        else:
+            twin = self._at_step_start(self._copy)
+            twin.stopped = self.stopped
+            twin._redeal(seat, rnd, hidden)
+            twin._step(q.step, q.answers)
+        twin._reseed(rnd)
+        return twin
+
+    def _reseed(self, rnd: random.Random) -> None:  # pragma: no cover - every game gives it
+        """Re-seed the game's generator from ``rnd``."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ results
+    def win_reason(self) -> str:  # pragma: no cover - every game gives it
+        raise NotImplementedError
+
+    def returns(self) -> dict:
+        return returns_for(self.seats, self.winners())
+
+
+def _shown(action: Any) -> str:
+    text = f"`{action}`" if isinstance(action, (Answer, tuple)) else repr(action)
+    return text if len(text) <= 80 else text[:77] + "..."
