@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings, strategies as st
@@ -223,3 +224,13 @@ def test_parse_action_reads_back_str(text):
 def test_parse_action_says_what_is_wrong(seat, text, message):
     with pytest.raises(IllegalAction, match=message):
         GAME.new_state(seed=0).parse_action(seat, text)
+
+
+def test_the_readme_example_runs(capsys):
+    """README's "Playing from Python" block, as written, plays a game to its end."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Playing from Python", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "README.md", "exec"), {})
+    printed = capsys.readouterr().out
+    assert printed.startswith("(") and ("R12." in printed), printed
