@@ -13,7 +13,7 @@ the seats and the actions so far) when the game breaks it:
   unchanged;
 - :func:`check_clone` (2): a clone at a random step, then the same actions on both: equal
   ``to_dict()`` and equal logs (the clone is replayed after the original played to the end,
-  so a list the two share shows);
+  and the original's end is taken before the clone plays, so a list the two share shows);
 - :func:`check_resample` (3): ``resample(seat, s)`` keeps ``observation(seat)``, leaves the
   original alone, re-deals something (``to_dict()`` other than the generator changes over a
   few seeds) when the seat has something hidden, re-seeds the generator (``to_dict()[rng_key]``), and random play from it stays legal to
@@ -199,16 +199,19 @@ def clone_prop(walk: Walk) -> None:
     if "clone" not in box:  # the game ended before: clone at the end
         box["clone"], box["from"] = walk.state.clone(), len(walk.taken)
     clone = box["clone"]
+    # the original's end, taken before the clone plays: a list the two share then shows
+    # as the clone's actions landing in the original too
+    end_dict, end_log = dump(walk.state.to_dict()), dump(list(walk.state.log))
     for seat, action in walk.taken[box["from"]:]:
         try:
             clone.apply(seat, action)
         except IllegalAction as e:
             raise walk.fail(f"(2) the clone made at action {box['from']} refused {action} of "
                             f"{seat}, which the original took: {e}") from e
-    if dump(clone.to_dict()) != dump(walk.state.to_dict()):
+    if dump(clone.to_dict()) != end_dict or dump(walk.state.to_dict()) != end_dict:
         raise walk.fail(f"(2) a clone made at action {box['from']} and given the same actions "
-                        "has another to_dict()")
-    if dump(list(clone.log)) != dump(list(walk.state.log)):
+                        "has another to_dict() (or playing it changed the original)")
+    if dump(list(clone.log)) != end_log or dump(list(walk.state.log)) != end_log:
         raise walk.fail(f"(2) a clone made at action {box['from']} and given the same actions "
                         "has another log")
 

@@ -30,9 +30,21 @@ EXAMPLES = {"deep": 10_000}.get(PROFILE, 6)
 
 
 def _has_hidden(state: WGState, seat: str) -> bool:
-    """Something hidden from ``seat`` that a re-deal can change (two different cards)."""
-    by_uid = {i.uid: i.base.id for i in state.game.state.all_instances()}
-    return any(len({by_uid[u] for u in group}) > 1 for group in state._hidden(seat))
+    """Something hidden from ``seat`` that a re-deal can change: two different cards among
+    those its observation shows as None (its own stock; the other player's hand, stuns and
+    stock together), read from the observation and to_dict, not from the state's own idea."""
+    seen, whole = state.observation(seat)["players"], state.to_dict()["players"]
+    for p in state.seats:
+        ids = set()
+        for zone in ("stock", "hand", "standby"):
+            for shown, true in zip(seen[p][zone], whole[p][zone]):
+                if zone == "standby":
+                    shown, true = (shown or {}).get("card"), (true or {}).get("card")
+                if shown is None and true is not None:
+                    ids.add(true)
+        if len(ids) > 1:
+            return True
+    return False
 
 
 SUBJECT = props.Subject(game=GAME, seat_counts=st.just(2), max_actions=lambda n: 3000,
@@ -130,16 +142,19 @@ def test_an_answer_resumes_the_action_where_it_stopped():
                for e in log[len(log_at_question):])
 
 
-def test_in_process_agents_and_stepping_from_outside_give_the_same_log():
-    """The fast path (agents asked inside apply) and the public interface (questions as
-    data) are one engine: the same actions and answers give the same log, byte for byte."""
-    checked = 0
-    for seed in range(40):
-        state = GAME.new_state(seed=seed, options={"first": "AB"[seed % 2]})
+def _drivers_differ(state_class=WGState, games: int = 40) -> list:
+    """Seeds whose log differs between the fast path (agents asked inside apply) and
+    stepping from outside with ``state_class``, for the same actions and answers; also
+    the number of games that asked a question."""
+    differ, asked = [], 0
+    library = GAME._library(None)
+    decks = GAME._decks(None, library)
+    for seed in range(games):
+        state = state_class(GAME.new_state(seed=seed, options={"first": "AB"[seed % 2]}).game)
         taken = _random_walk(state, random.Random(seed))
         answers = [a.option for _, a in taken if isinstance(a, Answer)]
         actions = [a for _, a in taken if not isinstance(a, Answer)]
-        checked += bool(answers)
+        asked += bool(answers)
 
         class Replay(RandomAgent):
             def act(self, game, legal):
@@ -149,13 +164,21 @@ def test_in_process_agents_and_stepping_from_outside_give_the_same_log():
                 return answers.pop(0)
 
         agent = Replay()
-        game = Game.new(GAME._library(None), GAME._decks(None, GAME._library(None)),
-                        seed=seed, first="AB"[seed % 2], agents={"A": agent, "B": agent})
+        game = Game.new(library, decks, seed=seed, first="AB"[seed % 2],
+                        agents={"A": agent, "B": agent})
         while game.state.winner is None:
             game.apply(agent.act(game, game.legal_actions()))
-        assert game.log.entries == state.game.log.entries, seed
-        assert not actions and not answers
-    assert checked >= 5  # enough games asked questions for the comparison to mean something
+        if game.log.entries != state.game.log.entries or actions or answers:
+            differ.append(seed)
+    return differ, asked
+
+
+def test_in_process_agents_and_stepping_from_outside_give_the_same_log():
+    """The fast path and the public interface (questions as data) are one engine: the same
+    actions and answers give the same log, byte for byte."""
+    differ, asked = _drivers_differ()
+    assert not differ
+    assert asked >= 5  # enough games asked questions for the comparison to mean something
 
 
 def test_clone_and_resample_at_a_question():
@@ -234,3 +257,55 @@ def test_the_readme_example_runs(capsys):
     exec(compile(code, "README.md", "exec"), {})
     printed = capsys.readouterr().out
     assert printed.startswith("(") and ("R12." in printed), printed
+
+
+# ------------------------------------------------------------------ the properties catch breaks
+class KeepsRefusedLog(WGState):
+    """Rolling back to a snapshot forgets to take the stopped action's log lines back."""
+
+    def _restore(self, saved):
+        snap, mark = saved
+        super()._restore((snap, len(self.game.log.entries)))
+
+
+class SharesLog(WGState):
+    """A copy whose log is the original's list."""
+
+    def _copy(self):
+        twin = super()._copy()
+        twin.game.log.entries = self.game.log.entries
+        return twin
+
+
+class RedealsNothing(WGState):
+    def _hidden(self, seat):
+        return []
+
+
+class _Broken(WorldGainer):
+    def __init__(self, cls):
+        super().__init__()
+        self.cls = cls
+
+    def new_state(self, *args, **kwargs):
+        state = super().new_state(*args, **kwargs)
+        return self.cls(state.game)
+
+
+FIND = settings(max_examples=4, database=None, derandomize=True, deadline=None,
+                suppress_health_check=list(HealthCheck))
+
+
+def test_a_retrace_that_keeps_the_stopped_log_is_caught():
+    differ, _ = _drivers_differ(KeepsRefusedLog, games=20)
+    assert differ
+
+
+@pytest.mark.parametrize("cls, check, message", [
+    (SharesLog, props.check_clone, r"\(2\)"),
+    (RedealsNothing, props.check_resample, r"\(3\)"),
+])
+def test_a_broken_world_gainer_state_is_caught(cls, check, message):
+    subject = SUBJECT.__class__(**{**SUBJECT.__dict__, "game": _Broken(cls)})
+    with pytest.raises(AssertionError, match=message):
+        check(subject, FIND)
