@@ -43,7 +43,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-from hypothesis import given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, Phase, given, settings as hsettings, strategies as st
 
 from wgdsl.kernel.api import returns_for
 from wgdsl.kernel.errors import IllegalAction
@@ -72,6 +72,14 @@ class Subject:
     scored: bool = False  # ranked by score (returns are scores, not returns_for)
     garbage: tuple = GARBAGE
     resample_seeds: int = 4
+
+
+def find_break(examples: int = 40):
+    """Settings for showing a property catches a deliberate break: stop at the first failing
+    game, no shrinking (the failure is the point), the same examples every run."""
+    return hsettings(max_examples=examples, phases=[Phase.explicit, Phase.generate],
+                     database=None, derandomize=True, deadline=None, print_blob=False,
+                     suppress_health_check=list(HealthCheck))
 
 
 class Walk:

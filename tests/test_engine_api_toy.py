@@ -9,7 +9,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import Phase, settings, strategies as st
+from hypothesis import strategies as st
 
 import engine_api_props as props
 from toy_games import Pairs, PairsState, max_actions, rank
@@ -20,9 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SUBJECT = props.Subject(game=Pairs(), seat_counts=st.integers(2, 4), max_actions=max_actions,
                         factory="toy_games:Pairs", path=HERE)
 
-# for a break: stop at the first failing game, no shrinking (the failure is the point)
-FIND = settings(max_examples=40, phases=[Phase.explicit, Phase.generate], database=None,
-                derandomize=True, deadline=None, print_blob=False)
+FIND = props.find_break()
 
 
 # ------------------------------------------------------------------ the properties hold

@@ -10,18 +10,18 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import Phase, settings, strategies as st
+from hypothesis import strategies as st
 
 import engine_api_props as props
-from toy_stepper import PairsOnStepper, PairsStepper, max_actions
+from toy_games import max_actions
+from toy_stepper import PairsOnStepper, PairsStepper
 from wgdsl.kernel.decision import Answer
 from wgdsl.kernel.errors import IllegalAction
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SUBJECT = props.Subject(game=PairsOnStepper(), seat_counts=st.integers(2, 4),
                         max_actions=max_actions, factory="toy_stepper:PairsOnStepper", path=HERE)
-FIND = settings(max_examples=40, phases=[Phase.explicit, Phase.generate], database=None,
-                derandomize=True, deadline=None, print_blob=False)
+FIND = props.find_break()
 
 
 @pytest.mark.parametrize("name", sorted(props.ALL))

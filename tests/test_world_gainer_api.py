@@ -292,8 +292,7 @@ class _Broken(WorldGainer):
         return self.cls(state.game)
 
 
-FIND = settings(max_examples=4, database=None, derandomize=True, deadline=None,
-                suppress_health_check=list(HealthCheck))
+FIND = props.find_break(4)  # whole World Gainer games: a few find each break
 
 
 def test_a_retrace_that_keeps_the_stopped_log_is_caught():

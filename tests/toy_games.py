@@ -224,10 +224,7 @@ class PairsState:
         return self.reason
 
     def parse_action(self, seat: str, text: str) -> Act:
-        for act in self.legal_actions(seat):
-            if str(act) == text:
-                return act
-        raise IllegalAction(f"{text!r} is not an action of {seat} now", "T2")
+        return parse_listed(self, seat, text)
 
 
 class Pairs:
@@ -241,6 +238,14 @@ class Pairs:
         if not self.seat_range[0] <= n <= self.seat_range[1]:
             raise ValueError(f"Pairs takes 2 to 4 seats, not {n}")
         return self.state_class(tuple("ABCD"[:n]), seed)
+
+
+def parse_listed(state, seat: str, text: str):
+    """The legal action of ``seat`` whose text is ``text`` (the toy games' parse_action)."""
+    for act in state.legal_actions(seat):
+        if str(act) == text:
+            return act
+    raise IllegalAction(f"{text!r} is not an action of {seat} now", "T2")
 
 
 def max_actions(seats: int) -> int:

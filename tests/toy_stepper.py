@@ -10,9 +10,9 @@ from __future__ import annotations
 import copy
 import random
 
-from toy_games import HAND, ROUNDS, WIN_POINTS, CAP_POINTS, Act, next_random, rank, MASK
+from toy_games import (CAP_POINTS, HAND, MASK, ROUNDS, WIN_POINTS, Act, Pairs,
+                       next_random, parse_listed, rank)
 from wgdsl.kernel.decision import Decision, Suspend
-from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.stepper import Stepper
 
 
@@ -164,24 +164,10 @@ class PairsStepper(Stepper):
         return self.s["reason"]
 
     def parse_action(self, seat: str, text: str):
-        for act in self.legal_actions(seat):
-            if str(act) == text:
-                return act
-        raise IllegalAction(f"{text!r} is not an action of {seat} now", "T2")
+        return parse_listed(self, seat, text)
 
 
-class PairsOnStepper:
+class PairsOnStepper(Pairs):
     id = "pairs-stepper"
     name = "Pairs (on the kernel's Stepper)"
-    seat_range = (2, 4)
     state_class = PairsStepper
-
-    def new_state(self, seed=0, seats=None, decks=None, cards=None, options=None):
-        n = self.seat_range[0] if seats is None else seats
-        if not self.seat_range[0] <= n <= self.seat_range[1]:
-            raise ValueError(f"Pairs takes 2 to 4 seats, not {n}")
-        return self.state_class(tuple("ABCD"[:n]), seed)
-
-
-def max_actions(seats: int) -> int:
-    return ROUNDS * (seats + 1)
