@@ -308,3 +308,16 @@ def test_a_broken_world_gainer_state_is_caught(cls, check, message):
     subject = SUBJECT.__class__(**{**SUBJECT.__dict__, "game": _Broken(cls)})
     with pytest.raises(AssertionError, match=message):
         check(subject, FIND)
+
+
+class NeverAsks(WGState):
+    def _may_ask(self, step):
+        return False
+
+
+def test_an_action_said_to_ask_nothing_that_asks_is_a_loud_error():
+    """Without a snapshot a question could not be resumed: the Stepper says whose promise
+    was wrong instead of leaving a half-done action behind."""
+    with pytest.raises(RuntimeError, match="_may_ask said"):
+        for seed in range(200):
+            _random_walk(NeverAsks(GAME.new_state(seed=seed).game), random.Random(seed))

@@ -75,6 +75,9 @@ class Stepper:
         self.commits: dict = {}  # a simultaneous window's commits so far (hidden)
         self.stopped: Optional[str] = None  # why the game stopped without its rules' end
         self._legal: dict = {}  # seat -> legal actions of the current state (a cache)
+        # (current seats, acting seats) of the current state, or None: computed when asked,
+        # forgotten whenever the state moves (the loop of a bot asks it several times)
+        self._who: Optional[tuple] = None
 
     # ------------------------------------------------------------------ hooks
     def _acting(self) -> tuple:  # pragma: no cover - every game gives these
@@ -104,6 +107,11 @@ class Stepper:
         """Has the game ended by its own rules?"""
         raise NotImplementedError
 
+    def _may_ask(self, step: "Step") -> bool:
+        """Can running ``step`` meet a question?  When a game knows it cannot, the
+        snapshot before it is not taken (the default: it can)."""
+        return True
+
     def _refusal(self, seat: str, action: Any) -> IllegalAction:
         """Why ``action`` of a current ``seat`` is not legal now (it is not listed)."""
         return IllegalAction(f"`{action}` is not one of {seat}'s legal actions now", self.turn_rule)
@@ -125,14 +133,20 @@ class Stepper:
         return self.stopped is not None or self._over()
 
     def current_seats(self) -> tuple:
+        who = self._who
+        if who is None:
+            who = self._who = self._find_who()
+        return who[0]
+
+    def _find_who(self) -> tuple:
         if self.question is not None:
-            return (self.question.decision.seat,)
+            return (self.question.decision.seat,), ()
         if self.is_terminal():
-            return ()
+            return (), ()
         acting = self._acting()
         if len(acting) > 1:
-            return tuple(s for s in acting if s not in self.commits)
-        return acting
+            return tuple(s for s in acting if s not in self.commits), acting
+        return acting, acting
 
     def legal_actions(self, seat: str) -> list:
         if seat not in self.current_seats():
@@ -161,11 +175,13 @@ class Stepper:
             self._rewind(q)
             self._step(q.step, q.answers + [action.option])
             return
-        if self.is_terminal():
-            raise self._game_over()
-        current = self.current_seats()
+        who = self._who
+        if who is None:
+            who = self._who = self._find_who()
+        current, acting = who
         if seat not in current:
-            acting = self._acting()
+            if self.is_terminal():
+                raise self._game_over()
             if seat in self.commits:
                 raise IllegalAction(f"{seat} has already committed its action in this window",
                                     self.window_rule)
@@ -183,12 +199,13 @@ class Stepper:
                 raise IllegalAction(f"there is no question to answer now; {seat} acts with one "
                                     "of legal_actions()", self.turn_rule)
             raise self._refusal(seat, action)
-        if len(self._acting()) > 1:  # a simultaneous window: keep it until all have acted
+        if len(acting) > 1:  # a simultaneous window: keep it until all have acted
             self.commits[seat] = action
             self._legal.pop(seat, None)
-            if len(self.commits) < len(self._acting()):
+            self._who = None
+            if len(self.commits) < len(acting):
                 return
-            commits, self.commits = {s: self.commits[s] for s in self._acting()}, {}
+            commits, self.commits = {s: self.commits[s] for s in acting}, {}
             self._step(Step(None, commits=commits), [])
             return
         self._step(Step(seat, action), [])
@@ -202,17 +219,22 @@ class Stepper:
 
     def _step(self, step: Step, answers: list) -> None:
         """Run ``step``: to its end, to the next question (kept as data), or to a stop."""
-        snap = self._snapshot()
+        snap = self._snapshot() if answers or self._may_ask(step) else None
         self._legal = {}
+        self._who = None
         try:
             self._run(step, answers)
         except Suspend as stop:
+            if snap is None:
+                raise RuntimeError(f"{type(self).__name__}._may_ask said {step} asks nothing, "
+                                   f"yet it asked: {stop.decision.prompt}") from None
             self.question = Question(step, answers, stop.decision, snap)
             return
         except RunawayEffects as err:
             self.stopped = err.message
         except BaseException:
-            self._restore(snap)
+            if snap is not None:
+                self._restore(snap)
             raise
         self.question = None
 
@@ -221,6 +243,7 @@ class Stepper:
         self._restore(q.snap)
         self.question = None
         self._legal = {}
+        self._who = None
 
     # ------------------------------------------------------------------ copies
     def _at_step_start(self, fn):
@@ -265,6 +288,7 @@ class Stepper:
         if q is None:
             twin = self._copy_all()
             twin.commits = {s: a for s, a in self.commits.items() if s == seat}
+            twin._who = None
             twin._redeal(seat, rnd, hidden)
         else:
             twin = self._at_step_start(self._copy)

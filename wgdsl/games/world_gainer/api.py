@@ -160,6 +160,18 @@ class WGState(Stepper):
             st.snap = None
             g.answers = None
 
+    def _may_ask(self, step) -> bool:
+        """Setting a stun and discarding one never ask anything or fire anything; nor do
+        exhausting and breaking a stun unless its rule lets its player choose a color."""
+        action = step.action
+        kind = action.kind
+        if kind in ("set_stun", "discard_stun"):
+            return False
+        if kind in ("exhaust", "break_stun"):
+            inst = self.game.state.players[action.player].standby[action.slot - 1]
+            return bool(self.game.fx[inst.face.id].any_color)
+        return True
+
     def _snapshot(self):
         g = self.game
         snap = g.state.snap = g.state.snapshot()
