@@ -18,10 +18,8 @@ reports duplicate case ids across files.
 
 from __future__ import annotations
 
-import bisect
 import random
 import re
-import sys
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -37,6 +35,9 @@ from wgdsl.games.world_gainer.state import (OTHER, PHASES, PLAYERS, POINT_COLORS
 from wgdsl.lang.cards import CardLibrary, load_cards
 from wgdsl.lang.diagnostics import DiagnosticError, did_you_mean
 from wgdsl.terminal import printable
+
+from .toml_text import (TYPE_NAMES, TomlLines, cut, located, number_problem, shown, toml_problem,
+                        type_name)
 
 ACTIONS = {  # action -> the keys it needs (ruling-format.md's table)
     "set_stun": ("card",),
@@ -172,234 +173,8 @@ class CaseProblems(Exception):
 
 
 # ====================================================================== where in the file
-# tomllib gives values, not positions; every problem should still name its line.  _Lines
-# walks the text tomllib has just parsed (so it is valid TOML) and notes where each table
-# header, key and array item is written, by its path in the parsed data: ("state", "A",
-# "hand", 2) is the third id of `[state.A] hand`, ("step", 0, "card") the `card` of the
-# first [[step]].  A path not written (a missing key) falls back to the nearest written
-# table above it.
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-_BASIC_STR = re.compile(r'"(?:[^"\\\n]|\\.)*"')
-_ML_BASIC_STR = re.compile(r'"""(?:[^"\\]|\\[\s\S]|"(?!""))*""""{0,2}')
-_ML_LITERAL_STR = re.compile(r"'''[\s\S]*?'''(?:'{0,2})")
-_SCALAR = re.compile(r"[^,\]}\r\n#]*")
-
-
-class _Lines:
-    """The line of every table, key and array item of a valid TOML text."""
-
-    def __init__(self, text: str):
-        self.text = text
-        self._offsets: Optional[dict[tuple, int]] = None  # found when first asked
-        self._counts: dict[tuple, int] = {}  # arrays of tables: how many so far
-        self._starts: list[int] = []
-
-    @property
-    def offsets(self) -> dict[tuple, int]:
-        """Where each path is written (an offset in the text); the text is scanned only
-        when a problem asks, so a valid case costs nothing."""
-        if self._offsets is None:
-            self._offsets = {}
-            self._starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
-            try:
-                self._document()
-            except (IndexError, ValueError, AttributeError, RecursionError):  # pragma: no cover
-                pass  # only a guide to the lines: what was found so far is kept
-        return self._offsets
-
-    def line(self, path: tuple) -> int:
-        """The line of ``path``, or of the nearest enclosing table written; 0 if none."""
-        offsets = self.offsets
-        for k in range(len(path), 0, -1):
-            offset = offsets.get(tuple(path[:k]))
-            if offset is not None:
-                return bisect.bisect_right(self._starts, offset)
-        return 0
-
-    # ------------------------------------------------------------ the scanner
-    def _skip(self, i: int, newlines: bool = False) -> int:
-        t, n = self.text, len(self.text)
-        while i < n:
-            c = t[i]
-            if c in " \t" or (newlines and c in "\r\n"):
-                i += 1
-            elif newlines and c == "#":
-                j = t.find("\n", i)
-                i = n if j < 0 else j
-            else:
-                break
-        return i
-
-    def _key(self, i: int) -> tuple[list, int]:
-        """A (dotted) key at ``i``: [(name, offset), ...] and where it ends."""
-        t = self.text
-        parts = []
-        while True:
-            i = self._skip(i)
-            if t[i] == '"':
-                j = _BASIC_STR.match(t, i).end()
-                name = tomllib.loads("k = " + t[i:j])["k"]
-            elif t[i] == "'":
-                j = t.index("'", i + 1) + 1
-                name = t[i + 1:j - 1]
-            else:
-                j = _BARE_KEY.match(t, i).end()
-                name = t[i:j]
-            parts.append((name, i))
-            i = self._skip(j)
-            if i < len(t) and t[i] == ".":
-                i += 1
-                continue
-            return parts, i
-
-    def _note_key(self, base: tuple, parts: list) -> tuple:
-        path = base
-        for name, offset in parts:
-            path += (name,)
-            self._offsets.setdefault(path, offset)
-        return path
-
-    def _document(self) -> None:
-        t, n = self.text, len(self.text)
-        table: tuple = ()
-        i = 0
-        while True:
-            before = i
-            i = self._skip(i, newlines=True)
-            if i >= n:
-                return
-            if t[i] == "[":
-                start = i
-                many = t.startswith("[[", i)
-                parts, i = self._key(i + (2 if many else 1))
-                i += 2 if many else 1
-                table = self._header(parts, many, start)
-            else:
-                parts, i = self._key(i)
-                path = self._note_key(table, parts)
-                i = self._skip(self._skip(i) + 1)  # past `=`
-                i = self._value(i, path)
-            if i <= before:  # pragma: no cover - valid TOML always moves on
-                raise ValueError("the scanner is stuck")
-
-    def _header(self, parts: list, many: bool, offset: int) -> tuple:
-        path: tuple = ()
-        for k, (name, _) in enumerate(parts):
-            path += (name,)
-            self._offsets.setdefault(path, offset)
-            if many and k == len(parts) - 1:
-                count = self._counts.get(path, 0)
-                self._counts[path] = count + 1
-                path += (count,)
-                self._offsets[path] = offset
-            elif path in self._counts:  # [a.b] below [[a]]: the last a
-                path += (self._counts[path] - 1,)
-        return path
-
-    def _value(self, i: int, path: tuple) -> int:
-        t = self.text
-        if t.startswith('"""', i):
-            return _ML_BASIC_STR.match(t, i).end()
-        if t[i] == '"':
-            return _BASIC_STR.match(t, i).end()
-        if t.startswith("'''", i):
-            return _ML_LITERAL_STR.match(t, i).end()
-        if t[i] == "'":
-            return t.index("'", i + 1) + 1
-        if t[i] == "[":
-            i, k = i + 1, 0
-            while True:
-                i = self._skip(i, newlines=True)
-                if t[i] == "]":
-                    return i + 1
-                self._offsets[path + (k,)] = i
-                i = self._skip(self._value(i, path + (k,)), newlines=True)
-                k += 1
-                if t[i] == ",":
-                    i += 1
-                elif t[i] != "]":  # pragma: no cover - valid TOML has one or the other
-                    raise ValueError("the scanner is stuck")
-        if t[i] == "{":
-            i += 1
-            while True:
-                i = self._skip(i, newlines=True)
-                if t[i] == "}":
-                    return i + 1
-                parts, i = self._key(i)
-                key = self._note_key(path, parts)
-                i = self._skip(self._skip(i) + 1)  # past `=`
-                i = self._skip(self._value(i, key), newlines=True)
-                if t[i] == ",":
-                    i += 1
-                elif t[i] != "}":  # pragma: no cover - valid TOML has one or the other
-                    raise ValueError("the scanner is stuck")
-        return _SCALAR.match(t, i).end()
-
-
-# what _long_number steps over whole: comments, strings, bare words (keys, ids, true);
-# and the numbers it looks at
-_TOKEN = re.compile("|".join((r"#[^\n]*", _ML_BASIC_STR.pattern, _BASIC_STR.pattern,
-                              _ML_LITERAL_STR.pattern, r"'[^'\n]*'", r"[A-Za-z_][A-Za-z0-9_-]*",
-                              r"[+-]?[0-9][0-9_]*")))
-
-
-def _long_number(text: str, limit: int) -> Optional[tuple[int, int, int]]:
-    """(line, column, digits) of the first integer in TOML ``text`` with more than
-    ``limit`` digits — the one ``int()`` refuses — skipping strings, comments, keys and
-    floats; None if there is none."""
-    for m in _TOKEN.finditer(text):
-        number = m.group()
-        if not ("0" <= number[0] <= "9" or number[0] in "+-"):
-            continue
-        digits = len(number) - number.count("_") - (number[0] in "+-")
-        if digits <= limit:
-            continue
-        after = text[m.end():m.end() + 1]
-        is_key = text[m.end():m.end() + 64].lstrip(" \t")[:1] == "="
-        if is_key or after in (".", "e", "E", ":", "-"):  # a key, a float, a date or time
-            continue
-        start = m.start()
-        line = text.count("\n", 0, start) + 1
-        col = start - (text.rfind("\n", 0, start) + 1) + 1
-        return line, col, digits
-    return None
-
-
+# tomllib gives values, not positions; every problem should still name its line.  TomlLines
 # ====================================================================== loading
-# the TOML types a case holds, named as messages say them; bool before int, since
-# isinstance(True, int) holds
-_TYPES = ((bool, "true or false"), (int, "an integer"), (float, "a number with a fraction"),
-          (str, "a string"), (list, "a list"), (dict, "a table"))
-_TYPE_NAMES = dict(_TYPES)
-
-
-def _type_name(value: Any) -> str:
-    for kind, name in _TYPES:
-        if isinstance(value, kind):
-            return name
-    return type(value).__name__
-
-
-_SHOWN = 60  # a value quoted in a message is cut to about this many characters
-
-
-def _cut(text: str) -> str:
-    """``text`` as quoted in a message: a very long value shows its start and its length."""
-    if len(text) <= _SHOWN:
-        return text
-    return f"{text[:_SHOWN // 2]}… ({len(text):,} characters)"
-
-
-def _shown(value: Any) -> str:
-    """A value as written in a message (repr for strings, like TOML): cut when long."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        digits = len(str(abs(value)))
-        if digits > _SHOWN:
-            return f"{'-' if value < 0 else ''}{str(abs(value))[:_SHOWN // 2]}… ({digits:,} digits)"
-        return str(value)
-    return _cut(repr(value))
-
-
 def _builtin_sets() -> dict[str, Path]:
     """The built-in card sets by name (``wg01``): the ``*.wg`` files next to WG01."""
     from wgdsl.resources import builtin_cards_path
@@ -420,7 +195,7 @@ class _Loader:
     ``("state", "A", "hand")``)."""
 
     def __init__(self, path: Path, default_library: Optional[CardLibrary],
-                 lines: Optional[_Lines] = None):
+                 lines: Optional[TomlLines] = None):
         self.path = path
         self.lines = lines
         self.problems: list[tuple[int, str]] = []  # (line or 0, text)
@@ -436,7 +211,7 @@ class _Loader:
         self.problems.append((line, text))
 
     def rendered(self) -> list[str]:
-        return [_located(str(self.path), line, text) for line, text in self.problems]
+        return [located(str(self.path), line, text) for line, text in self.problems]
 
     # ---------------------------------------------------------------- helpers
     def keys(self, table: dict, allowed: Iterable[str], where: str, at: tuple,
@@ -446,7 +221,7 @@ class _Loader:
             if key not in allowed:
                 hint = did_you_mean(key, allowed) or (extra_hint or
                                                       "known keys: " + ", ".join(allowed))
-                self.problem(where, f"unknown key `{_cut(key)}`", hint, at=at + (key,))
+                self.problem(where, f"unknown key `{cut(key)}`", hint, at=at + (key,))
 
     def typed(self, table: dict, key: str, kind: type, where: str, at: tuple,
               default: Any = None) -> Any:
@@ -455,8 +230,8 @@ class _Loader:
         value = table[key]
         ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
         if not ok:
-            self.problem(where, f"`{key}` must be {_TYPE_NAMES[kind]}, not {_type_name(value)} "
-                                f"`{_shown(value)}`", at=at + (key,))
+            self.problem(where, f"`{key}` must be {TYPE_NAMES[kind]}, not {type_name(value)} "
+                                f"`{shown(value)}`", at=at + (key,))
             return default
         return value
 
@@ -465,7 +240,7 @@ class _Loader:
             return {}
         value = parent[key]
         if not isinstance(value, dict):
-            self.problem(where, f"`{key}` must be a table, not {_type_name(value)}", at=at + (key,))
+            self.problem(where, f"`{key}` must be a table, not {type_name(value)}", at=at + (key,))
             return {}
         return value
 
@@ -474,24 +249,24 @@ class _Loader:
         choices = tuple(choices)
         if not isinstance(value, str):
             self.problem(where, f"{what} must be a string, one of {', '.join(choices)}; "
-                                f"not {_type_name(value)} `{_shown(value)}`", at=at)
+                                f"not {type_name(value)} `{shown(value)}`", at=at)
             return None
         if value not in choices:
             hint = ("one of " + ", ".join(choices) if len(choices) <= 3
                     else did_you_mean(value, choices) or "one of " + ", ".join(choices))
-            self.problem(where, f"{what} `{_cut(value)}` is not valid", hint, at=at)
+            self.problem(where, f"{what} `{cut(value)}` is not valid", hint, at=at)
             return None
         return value
 
     def card_id(self, value: Any, where: str, at: tuple) -> Optional[str]:
         if not isinstance(value, str):
-            self.problem(where, f"a card id must be a string, not {_type_name(value)} "
-                                f"`{_shown(value)}`", at=at)
+            self.problem(where, f"a card id must be a string, not {type_name(value)} "
+                                f"`{shown(value)}`", at=at)
             return None
         if self.library is None:
             return value
         if value not in self.library:
-            self.problem(where, f"unknown card id `{_cut(value)}`",
+            self.problem(where, f"unknown card id `{cut(value)}`",
                          unknown_id_hint(value, self.library), at=at)
             return None
         return value
@@ -501,13 +276,13 @@ class _Loader:
             return None
         value = table[key]
         if not isinstance(value, list):
-            self.problem(where, f"`{key}` must be a list of card ids, not {_type_name(value)}",
+            self.problem(where, f"`{key}` must be a list of card ids, not {type_name(value)}",
                          at=at + (key,))
             return None
         out = []
         for n, item in enumerate(value):
             if isinstance(item, str) and item.endswith(EXHAUSTED):
-                self.problem(where, f"`{key}`: `{_cut(item)}`: only standby entries can be "
+                self.problem(where, f"`{key}`: `{cut(item)}`: only standby entries can be "
                                     "exhausted", at=at + (key, n))
                 continue
             cid = self.card_id(item, f"{where} {key}", at + (key, n))
@@ -518,15 +293,15 @@ class _Loader:
     def square(self, value: Any, where: str, at: tuple) -> Optional[str]:
         if not isinstance(value, str) or value not in SQUARES:
             hint = did_you_mean(str(value).upper() if isinstance(value, str) else str(value), SQUARES)
-            shown = _cut(value) if isinstance(value, str) else _shown(value)
-            self.problem(where, f"unknown square `{shown}`",
+            written = cut(value) if isinstance(value, str) else shown(value)
+            self.problem(where, f"unknown square `{written}`",
                          hint or "the squares are A1-A3, C1-C3 and B1-B3, R1.2", at=at)
             return None
         return value
 
     def standby(self, value: Any, where: str, at: tuple) -> Optional[tuple]:
         if not isinstance(value, list):
-            self.problem(where, f"`standby` must be a list (slot 1 first), not {_type_name(value)}",
+            self.problem(where, f"`standby` must be a list (slot 1 first), not {type_name(value)}",
                          at=at)
             return None
         if len(value) > STANDBY_SLOTS:
@@ -538,7 +313,7 @@ class _Loader:
             item_at = at + (n - 1,)
             if not isinstance(item, str):
                 self.problem(where, f"standby slot {n} must be a string (a card id, "
-                                    f"`ID{EXHAUSTED}` or \"\"), not {_type_name(item)}", at=item_at)
+                                    f"`ID{EXHAUSTED}` or \"\"), not {type_name(item)}", at=item_at)
                 slots.append(None)
                 continue
             if item == "":
@@ -548,7 +323,7 @@ class _Loader:
             if ":" in item:
                 cid, _, flag = item.partition(":")
                 if flag != EXHAUSTED[1:]:
-                    self.problem(where, f"standby slot {n}: `{_cut(item)}`: after `:` only "
+                    self.problem(where, f"standby slot {n}: `{cut(item)}`: after `:` only "
                                         "`exhausted` is allowed",
                                  did_you_mean(flag, ["exhausted"]), at=item_at)
                     slots.append(None)
@@ -617,7 +392,7 @@ class _Loader:
             first = (own[0].render().splitlines()[0] if own
                      else f"{len(err.diagnostics)} problems in the files it includes")
             more = len(own) - 1
-            self.problem("[case] cards", f"the card set `{_cut(rel)}` has errors: {first}"
+            self.problem("[case] cards", f"the card set `{cut(rel)}` has errors: {first}"
                          + (f" (and {more} more)" if more > 0 else ""), at=("case", "cards"))
             return None
 
@@ -629,17 +404,17 @@ class _Loader:
         builtin = _builtin_sets()
         if rel in builtin:
             return builtin[rel]
-        shown = _cut(rel)
+        written = cut(rel)
         if "\x00" in rel or not rel.strip():
-            self.problem(where, f"`{shown}` is not a card set", CARDS_RULE, at=at)
+            self.problem(where, f"`{written}` is not a card set", CARDS_RULE, at=at)
             return None
         written = Path(rel)
         if written.is_absolute() or rel.startswith(("/", "\\")):
-            self.problem(where, f"`{shown}` is an absolute path; {CARDS_RULE}", at=at)
+            self.problem(where, f"`{written}` is an absolute path; {CARDS_RULE}", at=at)
             return None
         if not rel.endswith(".wg"):
             hint = did_you_mean(rel, builtin) or CARDS_RULE
-            self.problem(where, f"`{shown}` is neither a built-in card set nor a .wg file",
+            self.problem(where, f"`{written}` is neither a built-in card set nor a .wg file",
                          hint, at=at)
             return None
         path = self.path.parent / written
@@ -649,22 +424,22 @@ class _Loader:
             real = path.resolve()
             home = self.path.parent.resolve()
         except (OSError, RuntimeError, ValueError):
-            self.problem(where, f"`{shown}` cannot be followed (a symlink loop or a name too "
+            self.problem(where, f"`{written}` cannot be followed (a symlink loop or a name too "
                                 "long)", CARDS_RULE, at=at)
             return None
         if not (real.is_relative_to(home.parent) and real.suffix == ".wg"):
-            self.problem(where, f"`{shown}` leads outside the case file's folder and the "
+            self.problem(where, f"`{written}` leads outside the case file's folder and the "
                                 f"folder above it; {CARDS_RULE}", at=at)
             return None
         if not files_exists(path):
-            self.problem(where, f"no card set file `{shown}` (looked for {_cut(str(path))}; "
+            self.problem(where, f"no card set file `{written}` (looked for {cut(str(path))}; "
                                 "the path is relative to the case file)", at=at)
             return None
         try:
             check_regular(real, "card set file")
         except Unreadable as err:
             hint = None if err.hint == "give a card set file" else err.hint
-            self.problem(where, f"`{shown}` {err.message}", hint or CARDS_RULE, at=at)
+            self.problem(where, f"`{written}` {err.message}", hint or CARDS_RULE, at=at)
             return None
         return path
 
@@ -680,7 +455,7 @@ class _Loader:
                                      at + ("phase",)) or "gain"
         turn = self.typed(st, "turn", int, "[state]", at, 3)
         if turn < 1:
-            self.problem("[state]", f"`turn` must be 1 or more, not {_shown(turn)}",
+            self.problem("[state]", f"`turn` must be 1 or more, not {shown(turn)}",
                          at=at + ("turn",))
             turn = 3
         case.turn = turn
@@ -715,7 +490,7 @@ class _Loader:
         if "pool" in t:
             if not isinstance(t["pool"], list):
                 self.problem(where, f"`pool` must be a list of colors (e.g. [\"red\", \"red\"]), "
-                                    f"not {_type_name(t['pool'])}",
+                                    f"not {type_name(t['pool'])}",
                              "a number is accepted only under [expect]" if isinstance(t["pool"], int)
                              else None, at=at + ("pool",))
             else:
@@ -725,7 +500,7 @@ class _Loader:
     def load_stack(self, spec: Any, where: str, at: tuple, expect: bool = False) -> Optional[Stack]:
         if not isinstance(spec, dict):
             self.problem(where, f"a square is a table {{ holder = \"A\", cards = [...] }} or "
-                                f"\"empty\", not {_type_name(spec)} `{_shown(spec)}`", at=at)
+                                f"\"empty\", not {type_name(spec)} `{shown(spec)}`", at=at)
             return None
         self.keys(spec, STACK_KEYS, where, at)
         holder = None
@@ -757,7 +532,7 @@ class _Loader:
                 continue
             value = t[p]
             if not isinstance(value, list):
-                self.problem("[answers]", f"`{p}` must be a list of answers, not {_type_name(value)}",
+                self.problem("[answers]", f"`{p}` must be a list of answers, not {type_name(value)}",
                              at=at + (p,))
                 continue
             out = []
@@ -774,9 +549,9 @@ class _Loader:
                     hint = f"write \"slot {ans}\" for a standby slot"
                 else:
                     hint = f"write a string; standby slots are \"slot 1\" to \"slot {STANDBY_SLOTS}\""
-                self.problem(where, f"answer {_shown(ans)} must be a string", hint, at=at)
+                self.problem(where, f"answer {shown(ans)} must be a string", hint, at=at)
             else:
-                self.problem(where, f"an answer must be a string, not {_type_name(ans)}", at=at)
+                self.problem(where, f"an answer must be a string, not {type_name(ans)}", at=at)
             return None
         if ans in SQUARES or ans in YES_NO or ans in POINT_COLORS:
             return ans
@@ -786,7 +561,7 @@ class _Loader:
             digits = m.group(1).lstrip("0") or "0"
             if len(digits) == 1 and 1 <= int(digits) <= STANDBY_SLOTS:
                 return ans
-            self.problem(where, f"answer `{_cut(ans)}`: standby slots are 1 to {STANDBY_SLOTS}",
+            self.problem(where, f"answer `{cut(ans)}`: standby slots are 1 to {STANDBY_SLOTS}",
                          at=at)
             return None
         if self.library is not None and ans in self.library:
@@ -799,7 +574,7 @@ class _Loader:
             hint = unknown_id_hint(ans, self.library)
         else:
             hint = did_you_mean(ans, forms)
-        self.problem(where, f"answer `{_cut(ans)}` is not a square, a card id, `slot N`, yes/no "
+        self.problem(where, f"answer `{cut(ans)}` is not a square, a card id, `slot N`, yes/no "
                             "or a color", hint, at=at)
         return None
 
@@ -812,7 +587,7 @@ class _Loader:
                          at=("step",))
             return
         if not isinstance(steps, list):
-            self.problem("top level", f"`step` must be [[step]] tables, not {_type_name(steps)}",
+            self.problem("top level", f"`step` must be [[step]] tables, not {type_name(steps)}",
                          at=("step",))
             return
         for n, t in enumerate(steps, start=1):
@@ -850,11 +625,11 @@ class _Loader:
                 elif key == "slot":
                     if isinstance(value, bool) or not isinstance(value, int):
                         self.problem(where, f"`slot` must be an integer 1 to {STANDBY_SLOTS}, "
-                                            f"not {_type_name(value)} `{_shown(value)}`",
+                                            f"not {type_name(value)} `{shown(value)}`",
                                      at=at + (key,))
                     elif not 1 <= value <= STANDBY_SLOTS:
                         self.problem(where, f"`slot` must be 1 to {STANDBY_SLOTS}, not "
-                                            f"{_shown(value)} (slots are numbered from 1)",
+                                            f"{shown(value)} (slots are numbered from 1)",
                                      at=at + (key,))
                     else:
                         args[key] = value
@@ -862,7 +637,7 @@ class _Loader:
             if "expect" in t:
                 if t["expect"] != "illegal":
                     self.problem(where, f"a step's `expect` can only be \"illegal\", not "
-                                        f"`{_shown(t['expect'])}`", at=at + ("expect",))
+                                        f"`{shown(t['expect'])}`", at=at + ("expect",))
                 illegal = True
             case.steps.append(Step(n, action, player, illegal=illegal, **args))
 
@@ -895,7 +670,7 @@ class _Loader:
                         case.checks.append(Check(f"field.{sq}", "square", None, sq, None))
                         continue
                     if isinstance(spec, str):
-                        self.problem(where, f"`{_cut(spec)}`: a square is \"empty\" or a table "
+                        self.problem(where, f"`{cut(spec)}`: a square is \"empty\" or a table "
                                             "{ holder = ..., cards = [...] }", at=sq_at)
                         continue
                     stack = self.load_stack(spec, where, sq_at, expect=True)
@@ -928,7 +703,7 @@ class _Loader:
             elif key == "pool":
                 if isinstance(value, int) and not isinstance(value, bool):
                     if value < 0:
-                        self.problem(where, f"`pool` cannot be negative ({_shown(value)})",
+                        self.problem(where, f"`pool` cannot be negative ({shown(value)})",
                                      at=key_at)
                         continue
                     case.checks.append(Check(what, "pool", p, key, value))
@@ -938,7 +713,7 @@ class _Loader:
                         case.checks.append(Check(what, "pool", p, key, colors))
                 else:
                     self.problem(where, f"`pool` must be a number or a list of colors, "
-                                        f"not {_type_name(value)}", at=key_at)
+                                        f"not {type_name(value)}", at=key_at)
             elif key in ("stock_top", "stock_bottom"):
                 if isinstance(value, str):
                     cid = self.card_id(value, f"{where} {key}", key_at)
@@ -952,46 +727,9 @@ class _Loader:
                 n = self.typed(t, key, int, where, at)
                 if n is not None:
                     if n < 0:
-                        self.problem(where, f"`{key}` cannot be negative ({_shown(n)})", at=key_at)
+                        self.problem(where, f"`{key}` cannot be negative ({shown(n)})", at=key_at)
                         continue
                     case.checks.append(Check(what, "count", p, key, n))
-
-
-def _located(path: str, line: int, text: str, col: int = 0) -> str:
-    """A problem as reported: ``path:LINE: text`` (``path:LINE:COL:``, or ``path:`` when
-    the problem has no place in the file), control characters made visible."""
-    where = path + (f":{line}" if line else "") + (f":{col}" if line and col else "")
-    return printable(f"{where}: {text}")
-
-
-_TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
-_TOML_END = re.compile(r"\s*\(at end of document\)$")
-
-
-def _toml_problem(err: tomllib.TOMLDecodeError, text: str, path: str) -> str:
-    msg = str(err)
-    m = _TOML_AT.search(msg)
-    if m:
-        return _located(path, int(m.group(1)), f"invalid TOML: {msg[:m.start()]}", int(m.group(2)))
-    m = _TOML_END.search(msg)
-    if m:
-        return _located(path, len(text.splitlines()) or 1,
-                        f"invalid TOML at the end of the file: {msg[:m.start()]}")
-    return _located(path, 0, f"invalid TOML: {msg}")
-
-
-def _number_problem(text: str, path: str) -> str:
-    """The problem of a TOML integer too long for ``int()`` (tomllib raises a plain
-    ValueError for it, with no position)."""
-    limit = sys.get_int_max_str_digits() or 4300
-    found = _long_number(text, limit)
-    if found is None:
-        return _located(path, 0, f"a number in the file has more than {limit:,} digits, more "
-                                 "than can be read", )
-    line, col, digits = found
-    return _located(path, line, f"a number of {digits:,} digits is too long to read: numbers "
-                                f"have at most {limit:,} digits (turns, seeds, slots and counts "
-                                "are small numbers)", col)
 
 
 CASE_FILE = "ruling case file"
@@ -1001,7 +739,7 @@ def _unreadable(path: str, err: Unreadable) -> str:
     hint = err.hint
     if hint == f"give a {CASE_FILE}":  # says no more than the message
         hint = "a ruling case is a TOML text file, see docs/rulings.md"
-    return _located(path, err.line, err.message + (f" ({hint})" if hint else ""), err.col)
+    return located(path, err.line, err.message + (f" ({hint})" if hint else ""), err.col)
 
 
 # A ruling case is a few hundred bytes; reading (tomllib) a file of megabytes takes
@@ -1025,15 +763,15 @@ def load_case(path: Union[str, Path], library: Optional[CardLibrary] = None, *,
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise CaseProblems(name, [_toml_problem(err, text, name)]) from None
+        raise CaseProblems(name, [toml_problem(err, text, name)]) from None
     except ValueError:  # an integer int() refuses: more than 4,300 digits
-        raise CaseProblems(name, [_number_problem(text, name)]) from None
+        raise CaseProblems(name, [number_problem(text, name)]) from None
     except RecursionError:
-        raise CaseProblems(name, [_located(name, 0, "invalid TOML: arrays or tables are nested "
+        raise CaseProblems(name, [located(name, 0, "invalid TOML: arrays or tables are nested "
                                                     "too deeply to read")]) from None
     if board_only and "case" not in data:
         data = {**data, "case": {"id": p.stem}}
-    loader = _Loader(p, library, _Lines(text))
+    loader = _Loader(p, library, TomlLines(text))
     case = loader.load(data)
     if case is None:
         raise CaseProblems(name, loader.rendered())
@@ -1267,12 +1005,12 @@ def case_files(paths: Iterable[Union[str, Path]]) -> tuple[list[Path], list[Resu
                 found = sorted(f for f in p.rglob("*.toml"))
             except OSError as err:
                 errors.append(Result(str(p), None, False,
-                                     _located(str(p), 0, f"cannot list this directory: "
+                                     located(str(p), 0, f"cannot list this directory: "
                                                          f"{err.strerror or err}")))
                 continue
             if not found:
                 errors.append(Result(str(p), None, False,
-                                     _located(str(p), 0, "no *.toml case files in this directory")))
+                                     located(str(p), 0, "no *.toml case files in this directory")))
             files += found
         else:  # a file, or no usable path: say which without reading (nor blocking)
             try:
@@ -1301,12 +1039,12 @@ def run_paths(paths: Iterable[Union[str, Path]], *,
         except CaseProblems as err:
             r = Result(str(f), None, False, "; ".join(err.problems))
         except Exception as err:  # a loader bug must not hide the other cases
-            r = Result(str(f), None, False, _located(
+            r = Result(str(f), None, False, located(
                 str(f), 0, f"wgdsl failed while loading this case: {type(err).__name__}: {err}"))
         else:
             if case.id in seen:
-                r = Result(str(f), None, False, _located(
-                    str(f), case.id_line, f"[case] id `{_cut(case.id)}` is already used by "
+                r = Result(str(f), None, False, located(
+                    str(f), case.id_line, f"[case] id `{cut(case.id)}` is already used by "
                                           f"{seen[case.id]}"))
             else:
                 seen[case.id] = str(f)
