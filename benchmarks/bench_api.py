@@ -1,7 +1,7 @@
 """Random play through the public engine interface, timed beside OpenSpiel's backgammon.
 
-    python benchmarks/bench_api.py                  # 300 games a side, 3 interleaved rounds
-    python benchmarks/bench_api.py --games 1000 --rounds 5 --seed 7
+    python benchmarks/bench_api.py                  # 300 games a side, 5 interleaved rounds
+    python benchmarks/bench_api.py --games 1000 --rounds 9 --seed 7
     python benchmarks/bench_api.py --no-peer        # World Gainer alone
     python benchmarks/bench_api.py --profile        # cProfile of World Gainer's loop instead
 
@@ -168,7 +168,7 @@ def main(argv: Optional[list] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=300, help="games a side per round (default 300)")
-    ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds (default 3)")
+    ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     ap.add_argument("--no-peer", action="store_true", help="time World Gainer alone")
     ap.add_argument("--profile", action="store_true",
