@@ -3,6 +3,7 @@
     python benchmarks/ab.py                         # HEAD against the working tree
     python benchmarks/ab.py --base main~3 --rounds 7 --agent greedy
     python benchmarks/ab.py --base HEAD --head HEAD~1 --games 500 -- --no-log
+    python benchmarks/ab.py --base main~2 --bench api   # through the public interface
 
 Each revision is checked out into a temporary git worktree (the working tree itself for
 ``--head .``, the default), and its own ``benchmarks/bench_games.py`` runs in a fresh
@@ -37,14 +38,25 @@ def _tree(rev: str, tmp: Path, name: str) -> Path:
     return path
 
 
-def _run(tree: Path, games: int, agent: str, extra: list[str]) -> float:
+# what each benchmark script is run with and how its games/s are read
+_BENCHES = {
+    "games": ("bench_games.py", lambda games, agent: ["--games", str(games), "--agent", agent],
+              _RATE),
+    "api": ("bench_api.py", lambda games, agent: ["--games", str(games), "--rounds", "1",
+                                                  "--no-peer"],
+            re.compile(r"wgdsl\s+([0-9.]+) games/s")),
+}
+
+
+def _run(tree: Path, games: int, agent: str, extra: list[str], bench: str = "games") -> float:
+    script, args, rate = _BENCHES[bench]
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONDONTWRITEBYTECODE="1")
-    out = subprocess.run([sys.executable, str(tree / "benchmarks" / "bench_games.py"),
-                          "--games", str(games), "--agent", agent, *extra],
+    out = subprocess.run([sys.executable, str(tree / "benchmarks" / script),
+                          *args(games, agent), *extra],
                          cwd=tree, env=env, capture_output=True, text=True)
-    m = _RATE.search(out.stdout)
+    m = rate.search(out.stdout)
     if out.returncode != 0 or not m:
-        sys.exit(f"bench_games.py failed in {tree}:\n{out.stdout}{out.stderr}")
+        sys.exit(f"{script} failed in {tree}:\n{out.stdout}{out.stderr}")
     return float(m.group(1))
 
 
@@ -58,6 +70,9 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=5, help="A/B pairs (default 5)")
     ap.add_argument("--games", type=int, default=1000, help="games per run (default 1000)")
     ap.add_argument("--agent", default="random", choices=["random", "greedy"])
+    ap.add_argument("--bench", default="games", choices=sorted(_BENCHES),
+                    help="games: bench_games.py (in-process bots, the fast path); api: "
+                         "bench_api.py (random play through the public interface)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="wgdsl-ab-") as tmp:
         trees = {}
@@ -67,7 +82,7 @@ def main() -> int:
             rates: dict[str, list[float]] = {"A": [], "B": []}
             for r in range(args.rounds):
                 for side in ("AB" if r % 2 == 0 else "BA"):
-                    rates[side].append(_run(trees[side], args.games, args.agent, extra))
+                    rates[side].append(_run(trees[side], args.games, args.agent, extra, args.bench))
                 print(f"round {r + 1}: A {rates['A'][-1]:8.1f}  B {rates['B'][-1]:8.1f} games/s",
                       flush=True)
         finally:

@@ -60,6 +60,7 @@ class WorldGainer:
 
     def __init__(self):
         self._builtin: Optional[CardLibrary] = None
+        self._builtin_decks: Optional[dict] = None  # the built-in decks, read once
 
     def _library(self, cards: Any) -> CardLibrary:
         if cards is None:
@@ -77,9 +78,13 @@ class WorldGainer:
             if library is not self._builtin:
                 raise ValueError("give decks= for a card set of your own: a deck file (both "
                                  "seats), a list of two, or {seat: file or list of card ids}")
-            from wgdsl.resources import builtin_decks_dir
+            if self._builtin_decks is None:  # reading them cost 4/5 of new_state
+                from wgdsl.resources import builtin_decks_dir
 
-            decks = [builtin_decks_dir() / name for name in DEFAULT_DECKS]
+                self._builtin_decks = {
+                    p: load_deck(builtin_decks_dir() / name, library, validate=True)
+                    for p, name in zip(PLAYERS, DEFAULT_DECKS)}
+            return {p: list(ids) for p, ids in self._builtin_decks.items()}
         if isinstance(decks, (str, Path)):
             decks = [decks, decks]
         if isinstance(decks, dict):
