@@ -41,7 +41,7 @@ def game_texts(library, decks, agent: str, seed: int) -> tuple[str, str]:
     st = game.state
     actions = []
     while st.winner is None and st.turn <= 1000:  # play.run_to_end, recording each action
-        action = game.agents[st.active].act(game, game.legal_actions())
+        action = game.agents[st.active].act(game.view(st.active), game.legal_actions())
         actions.append(str(action))
         game.apply(action)
     result = f"result: winner={st.winner} rule={st.win_reason} turns={st.turn}\n"

@@ -160,7 +160,7 @@ class DrawAgent:
                                         label="style")
         self.transcript = transcript if transcript is not None else []
 
-    def act(self, game, actions):
+    def act(self, view, actions):
         actions = list(actions)
         kinds = list(dict.fromkeys(a.kind for a in actions))
         kind = self.data.draw(st.sampled_from(kind_weights(self.style, kinds)))
@@ -168,7 +168,7 @@ class DrawAgent:
         self.transcript.append(("act", choice))
         return choice
 
-    def answer(self, game, question):
+    def answer(self, view, question):
         choice = self.data.draw(st.sampled_from(question.options))
         self.transcript.append(("answer", choice))
         return choice
@@ -193,10 +193,10 @@ class ReplayAgent:
         self.position += 1
         return value
 
-    def act(self, game, actions):
+    def act(self, view, actions):
         return self._next("act")
 
-    def answer(self, game, question):
+    def answer(self, view, question):
         value = self._next("answer")
         if value not in question.options:
             raise AssertionError(f"replay diverged at decision {self.position - 1}: `{value}` "
@@ -250,7 +250,7 @@ def play_game(game: Game, agent, max_steps: int, on_step: Optional[OnStep] = Non
         offered = game.legal_actions()
         if before_step is not None:
             before_step(game, offered)
-        action = agent.act(game, offered)
+        action = agent.act(game.view(game.state.active), offered)
         before = snapshot(game) if snapshot is not None else None
         try:
             game.apply(action)

@@ -60,7 +60,7 @@ DRAW_MANY = '''card DR-001 "d" en "D" {
 class First(Agent):
     """Answers every question with its first option (a loop asks the same ones forever)."""
 
-    def answer(self, game, question):
+    def answer(self, view, question):
         return question.options[0]
 
 

@@ -98,7 +98,8 @@ def play(library, deck, agent: str, seed: int, first: str) -> Game:
             break
         legal = game.legal_actions()
         assert legal, "a game that is not over always has a legal action (next, end_turn)"
-        action = game.agents[game.state.active].act(game, legal)
+        seat = game.state.active
+        action = game.agents[seat].act(game.view(seat), legal)
         assert action in legal
         game.apply(action)
     return game

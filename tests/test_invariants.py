@@ -172,7 +172,8 @@ for seed in range(12):
                     agents={"A": RandomAgent(seed), "B": RandomAgent(seed + 100)})
     steps = 0
     while not game.over and steps < 3000:
-        game.apply(game.agents[game.state.active].act(game, game.legal_actions()))
+        seat = game.state.active
+        game.apply(game.agents[seat].act(game.view(seat), game.legal_actions()))
         steps += 1
     digest.update(game.log.to_json().encode())
 print(digest.hexdigest())

@@ -278,7 +278,7 @@ def _refuse_after_asking(monkeypatch, mutate=False):
     def apply(self, action):
         if action.kind == "break_field":
             self.agents[action.player].answer(
-                self, Question(action.player, "yes_no", "really?", ("yes", "no")))
+                self.view(action.player), Question(action.player, "yes_no", "really?", ("yes", "no")))
             if mutate:
                 self.state.players[action.player].pool["red"] = 1
             raise IllegalAction("refused after asking", "R6.2")

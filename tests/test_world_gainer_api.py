@@ -157,17 +157,17 @@ def _drivers_differ(state_class=WGState, games: int = 40) -> list:
         asked += bool(answers)
 
         class Replay(RandomAgent):
-            def act(self, game, legal):
+            def act(self, view, legal):
                 return actions.pop(0)
 
-            def answer(self, game, question):
+            def answer(self, view, question):
                 return answers.pop(0)
 
         agent = Replay()
         game = Game.new(library, decks, seed=seed, first="AB"[seed % 2],
                         agents={"A": agent, "B": agent})
         while game.state.winner is None:
-            game.apply(agent.act(game, game.legal_actions()))
+            game.apply(agent.act(game.view(game.state.active), game.legal_actions()))
         if game.log.entries != state.game.log.entries or actions or answers:
             differ.append(seed)
     return differ, asked

@@ -69,13 +69,20 @@ def new_game(library: CardLibrary, decks: dict, agents: Sequence[str], seed: int
     return Game.new(library, decks, seed=seed, first=first, agents=players, log=log)
 
 
+def seated(game: Game) -> dict:
+    """seat -> (its agent, its view): what each seat decides with (agents see their seat's
+    view, never the game)."""
+    return {seat: (agent, game.view(seat)) for seat, agent in game.agents.items()}
+
+
 def run_to_end(game: Game, max_turns: int = 1000) -> int:
     """Drive a game by its agents until it ends or passes ``max_turns``; returns actions."""
     actions = 0
     state = game.state
+    seats = seated(game)
     while state.winner is None and state.turn <= max_turns:
-        legal = game.legal_actions()
-        game.apply(game.agents[state.active].act(game, legal))
+        agent, view = seats[state.active]
+        game.apply(agent.act(view, game.legal_actions()))
         actions += 1
     return actions
 
@@ -86,13 +93,13 @@ def play_game(library: CardLibrary, decks: dict, agents: Sequence[str] = ("greed
     """One game to its end (a win, the turn limit, or effects that never end)."""
     game = new_game(library, decks, agents, seed, first, log)
     st = game.state
-    agents_by_player = game.agents
+    seats = seated(game)
     actions = 0
     try:
         # run_to_end, counting as it goes so a stopped game still says how far it got
         while st.winner is None and st.turn <= max_turns:
-            legal = game.legal_actions()
-            game.apply(agents_by_player[st.active].act(game, legal))
+            agent, view = seats[st.active]
+            game.apply(agent.act(view, game.legal_actions()))
             actions += 1
     except RunawayEffects as err:
         return game, GameResult(seed, first, None, RUNAWAY, min(st.turn, max_turns), actions,

@@ -44,10 +44,10 @@ class FallbackAgent(Agent):
         self.position = 0
         self.defaulted: list[str] = []
 
-    def act(self, game, actions):  # pragma: no cover - simulate applies one action itself
+    def act(self, view, actions):  # pragma: no cover - simulate applies one action itself
         return actions[0]
 
-    def answer(self, game, question):
+    def answer(self, view, question):
         if self.position < len(self.answers):
             ans = self.answers[self.position]
             if ans not in question.options:

@@ -1,9 +1,13 @@
 """Agents: who makes a player's decisions.
 
-Every decision goes through one interface: ``act(game, actions)`` picks the next action
-from ``game.legal_actions()``, and ``answer(game, question)`` answers a question an
-effect asks (a :class:`Question` lists its options as answer strings: a square, a card
-id, ``slot N``, ``yes``/``no`` or a color).
+Every decision goes through one interface: ``act(view, actions)`` picks the next action
+among ``actions`` (the seat's legal actions), and ``answer(view, question)`` answers a
+question an effect asks (a :class:`Question` lists its options as answer strings: a
+square, a card id, ``slot N``, ``yes``/``no`` or a color).  ``view`` is the deciding
+seat's :class:`~.view.SeatView`: what that seat may know and nothing more (engine-api.md:
+agents never see the state).  The engine asks with it (``Game.view(seat)``); a tool that
+drives a game passes the acting seat's.  A view keeps a reference to the game for its
+own use (``_game``); an agent that reads it cheats.
 
 - :class:`RandomAgent` picks uniformly with its own seeded RNG (reproducible).
 - :class:`GreedyAgent` prefers a winning play, then the play that gains most points,
@@ -20,6 +24,8 @@ from typing import Sequence
 import attrs
 
 from . import rules
+from .state import BATTLE_ROW
+from .view import SeatView
 
 
 @attrs.frozen
@@ -45,10 +51,10 @@ class ScriptExhausted(AgentError):
 class Agent:
     name = "agent"
 
-    def act(self, game, actions: Sequence):  # pragma: no cover - interface
+    def act(self, view: SeatView, actions: Sequence):  # pragma: no cover - interface
         raise NotImplementedError
 
-    def answer(self, game, question: Question) -> str:  # pragma: no cover - interface
+    def answer(self, view: SeatView, question: Question) -> str:  # pragma: no cover - interface
         raise NotImplementedError
 
 
@@ -58,10 +64,10 @@ class RandomAgent(Agent):
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def act(self, game, actions):
+    def act(self, view, actions):
         return actions[self.rng.randrange(len(actions))]
 
-    def answer(self, game, question):
+    def answer(self, view, question):
         return question.options[self.rng.randrange(len(question.options))]
 
 
@@ -79,13 +85,13 @@ class ScriptedAgent(Agent):
     def remaining(self) -> list[str]:
         return self.answers[self.position:]
 
-    def act(self, game, actions):
+    def act(self, view, actions):
         if not self.actions:
             raise ScriptExhausted("no scripted action left")
         want = self.actions.pop(0)
         return want
 
-    def answer(self, game, question):
+    def answer(self, view, question):
         self.asked.append(question)
         if self.position >= len(self.answers):
             raise ScriptExhausted(
@@ -98,6 +104,10 @@ class ScriptedAgent(Agent):
                 f"(options: {', '.join(question.options)})")
         self.position += 1
         return ans
+
+
+# the outcomes after which the played card holds its square
+_TAKES = (rules.PLACE, rules.STACK, rules.SEIZE, rules.REPLACE)
 
 
 class GreedyAgent(Agent):
@@ -114,90 +124,96 @@ class GreedyAgent(Agent):
         self.rng = random.Random(seed)
 
     # -------------------------------------------------------------- actions
-    def act(self, game, actions):
-        st = game.state
+    def act(self, view, actions):
         kinds = {}
         for a in actions:
             kinds.setdefault(a.kind, []).append(a)
-        if st.phase == "standby":
-            return self._standby(game, kinds)
+        if view.phase == "standby":
+            return self._standby(view, kinds)
         if "play" in kinds:
-            best = max(kinds["play"], key=lambda a: self._score_play(game, a))
-            if self._score_play(game, best) > 0:
+            best = self._best_play(view, kinds["play"])
+            if best is not None:
                 return best
         # generate points toward an affordable good play
-        step = self._generate(game, kinds)
+        step = self._generate(view, kinds)
         if step is not None:
             return step
         return kinds["next"][0]
 
-    def _standby(self, game, kinds):
+    def _standby(self, view, kinds):
         if "set_stun" in kinds:
-            hand = {a.card: game.library[a.card] for a in kinds["set_stun"]}
+            hand = {a.card: view.library[a.card] for a in kinds["set_stun"]}
             # keep the card most worth playing; stun the one with the best stun value/cost
             pick = max(kinds["set_stun"], key=lambda a: (hand[a.card].stun, -hand[a.card].cost,
                                                           a.card))
-            stuns = sum(1 for s in game.state.players[game.state.active].standby if s is not None)
-            if stuns < 4 or len(game.state.players[game.state.active].hand) > 4:
+            stuns = sum(1 for s in view.standby() if s is not None)
+            if stuns < 4 or view.hand_count() > 4:
                 return pick
         return kinds["next"][0]
 
-    def _score_play(self, game, action) -> float:
-        st = game.state
-        p = action.player
-        card = game.library[action.card]
-        face = None
-        if action.copy is not None:
-            face = st.top(action.copy).face
-        outcome, _, _ = game.play_outcome(p, card, action.square, face)
+    def _best_play(self, view, plays):
+        """The play with the best score (the first of equals), if a fresh draw of its
+        random part still scores it above 0; else None.  A score is the play's value
+        plus a random number in [0, 1): one draw per play, in order, then one for the
+        best (the agent's random sequence is part of its reproducible games)."""
+        me = view.seat
+        points = view.points()
+        battle = sum(1 for sq in BATTLE_ROW if view.holder(sq) == me)
+        rng = self.rng
+        best = best_score = best_value = None
+        for a in plays:
+            value = self._play_value(view, a, points, battle)
+            score = value + rng.random()
+            if best is None or score > best_score:
+                best, best_score, best_value = a, score, value
+        return best if best_value + rng.random() > 0 else None
+
+    def _play_value(self, view, action, points: int, battle: int) -> float:
+        """What a play is worth: 1000 when it wins (R12.2 points, R12.1 the battle
+        row), 10 a point it gains, 8 a point it takes from the opponent, 20 a seizure.
+        ``points`` and ``battle`` are the seat's points and battle squares now."""
+        card = view.library[action.card]
+        square = action.square
+        outcome = view.play_outcome(card, square, action.copy)[0]
         gained = card.cost
         lost_opp = 0
-        stack = st.field[action.square]
         if outcome == rules.REPLACE:
-            gained -= sum(i.cost for i in stack)
+            gained -= view.square_points(square)
         elif outcome == rules.SEIZE:
-            lost_opp = sum(i.cost for i in stack)
+            lost_opp = view.square_points(square)
         elif outcome in (rules.AIKO, rules.TRADE):
-            gained, lost_opp = 0, stack[-1].cost
-        my_points = st.points(p) + gained
-        battle_after = sum(1 for sq in ("C1", "C2", "C3")
-                           if (sq == action.square and outcome in (rules.PLACE, rules.STACK,
-                                                                     rules.SEIZE, rules.REPLACE))
-                           or (sq != action.square and st.holder(sq) == p))
-        score = 0.0
-        if my_points >= 15 or battle_after == 3:
-            score += 1000
-        score += 10 * gained + 8 * lost_opp
+            gained, lost_opp = 0, view.top(square).cost
+        if square in BATTLE_ROW:  # the square is the seat's after the play, or not
+            battle += (outcome in _TAKES) - (view.holder(square) == view.seat)
+        value = 0.0
+        if points + gained >= 15 or battle == 3:
+            value += 1000
+        value += 10 * gained + 8 * lost_opp
         if outcome == rules.SEIZE:
-            score += 20
-        score += self.rng.random()
-        return score
+            value += 20
+        return value
 
-    def _generate(self, game, kinds):
+    def _generate(self, view, kinds):
         """Exhaust stuns when an affordable play would follow (never break cards)."""
-        st = game.state
-        p = st.active
-        if st.played or "exhaust" not in kinds:
+        if view.played or "exhaust" not in kinds:
             return None
-        me = st.players[p]
-        potential = dict(me.pool)
-        for s in me.standby:
+        standby = view.standby()
+        potential = dict(view.pool())
+        for s in standby:
             if s is not None and not s.exhausted:
-                potential[s.face.color] = potential.get(s.face.color, 0) + s.face.stun
-        for inst in me.hand:
-            card = inst.base
-            if rules.payment(potential, card.cost, card.required, card.color) is not None \
-                    and rules.payment(me.pool, card.cost, card.required, card.color) is None:
+                potential[s.card.color] = potential.get(s.card.color, 0) + s.card.stun
+        for card in view.hand():
+            if view.payment(card, potential) is not None and view.payment(card) is None:
                 # exhaust a stun of the needed color first
                 for a in kinds["exhaust"]:
-                    s = me.standby[a.slot - 1]
-                    if s.face.color == card.color or card.color == "yellow":
+                    s = standby[a.slot - 1]
+                    if s.card.color == card.color or card.color == "yellow":
                         return a
                 return kinds["exhaust"][0]
         return None
 
     # -------------------------------------------------------------- questions
-    def answer(self, game, question):
+    def answer(self, view, question):
         opts = question.options
         if question.kind == "yes_no":
             return "yes"

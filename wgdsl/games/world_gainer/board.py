@@ -176,12 +176,19 @@ def board_data(state: GameState) -> dict:
     }
 
 
-def _seen(state: GameState, inst: Instance, seat: str, zone: str) -> Optional[str]:
-    """The card's id if ``seat`` may know it where it is (R1.1, R1.6), else None."""
+def visible(state: GameState, inst: Instance, seat: str, zone: str) -> bool:
+    """May ``seat`` know card ``inst`` in ``zone`` (R1.1, R1.6)?  Its own cards but a
+    stock's, and the cards it has been shown (``GameState.known``).  The one test of
+    what a seat sees: observations (below) and agents' views (:mod:`.view`) both use it."""
     if zone != "stock" and inst.owner == seat:
-        return inst.id
+        return True
     known = state.known.get(inst.uid)
-    return inst.id if known is not None and seat in known else None
+    return known is not None and seat in known
+
+
+def _seen(state: GameState, inst: Instance, seat: str, zone: str) -> Optional[str]:
+    """The card's id if ``seat`` may know it where it is, else None (:func:`visible`)."""
+    return inst.id if visible(state, inst, seat, zone) else None
 
 
 def observation_data(state: GameState, seat: str) -> dict:

@@ -3,7 +3,9 @@
 ``Game.legal_actions()`` lists every legal action in the current state;
 ``Game.apply(action)`` performs one (asking the players' agents every choice an effect
 needs) or raises :class:`~wgdsl.kernel.errors.IllegalAction` — with the reason and the
-rule number — leaving the state untouched.  ``Game.log`` (a
+rule number — leaving the state untouched.  An agent never sees the game: it is asked
+with its seat's :class:`~.view.SeatView` (``Game.view(seat)``), which shows only what that
+seat may know.  ``Game.log`` (a
 :class:`~wgdsl.kernel.log.EventLog`) records what happened (text lines and JSON); the
 same seed and agents give the same log, byte for byte.
 
@@ -29,6 +31,7 @@ from wgdsl.lang.cards import CardLibrary
 from . import rules
 from .interpreter import Ctx, GameEvent, compiled_for, zone_squares
 from .state import OTHER, PLAYERS, SQUARES, STANDBY_SLOTS, GameState, Instance
+from .view import SeatView
 
 HIDDEN_ZONES = ("stock", "hand", "standby")  # R1.1, R1.6: what the other player cannot see
 
@@ -120,6 +123,7 @@ class Game:
         # indices of log entries that name a card hidden from the other player (a stun set,
         # a card looked at, a choice among hidden cards): observations show them redacted
         self.private: set = set()
+        self._views: dict = {}  # seat -> its SeatView, made on first use (view())
 
     # ================================================================== set-up (R4)
     @classmethod
@@ -158,6 +162,15 @@ class Game:
 
     def agent(self, player: str):
         return self.agents[player]
+
+    def view(self, seat: str) -> SeatView:
+        """What ``seat`` may know of this game: the window its agent decides through
+        (engine-api.md: agents never see the state).  One per seat, made on first use;
+        it reads the game live, so it is never out of date."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = SeatView(self, seat)
+        return view
 
     def note(self, player: Optional[str], kind: str, text: str) -> None:
         if self._logging:  # EventLog.add inlined: called for nearly every action
@@ -899,7 +912,7 @@ class Game:
         if agent is not None:
             from .agents import Question
 
-            answer = agent.answer(self, Question(p, kind, prompt, tuple(options)))
+            answer = agent.answer(self.view(p), Question(p, kind, prompt, tuple(options)))
             if answer not in options:
                 from .agents import BadAnswer
 
