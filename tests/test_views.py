@@ -29,13 +29,14 @@ from hypothesis import Phase, given, settings, strategies as st
 
 from helpers import LIB, board
 from wgdsl.games.world_gainer import rules
-from wgdsl.games.world_gainer.agents import GreedyAgent
+from wgdsl.games.world_gainer.agents import GreedyAgent, RandomAgent
 from wgdsl.games.world_gainer.api import GAME, WGState
 from wgdsl.games.world_gainer.board import observation_data
-from wgdsl.games.world_gainer.engine import Game
+from wgdsl.games.world_gainer.engine import Action, Game
 from wgdsl.games.world_gainer.state import OTHER, PLAYERS, SQUARES, GameState, Instance, PlayerState
 from wgdsl.games.world_gainer.view import FieldCard, SeatView, Stun
 from wgdsl.lang.cards import CardDef, CardLibrary
+from wgdsl.tools.play import run_to_end
 
 # for a break: stop at the first failing game, no shrinking (the failure is the point)
 FIND = settings(max_examples=40, phases=[Phase.explicit, Phase.generate], database=None,
@@ -117,7 +118,8 @@ def test_a_view_that_shows_more_or_less_fails(view_class, games):
 
 def test_what_a_view_shows_of_a_position():
     game = board(field={"C1": ("B", ["WG-001"]), "C2": ("A", ["WG-007"])},
-                 hands={"A": ["WG-002"], "B": ["WG-003"]}, stocks={"A": ["WG-004"], "B": ["WG-005"]},
+                 hands={"A": ["WG-002"], "B": ["WG-003"]},
+                 stocks={"A": ["WG-004"], "B": ["WG-005"]},
                  standby={"B": ["", "WG-006:exhausted"]}, breaks={"B": ["WG-008"]},
                  pool={"A": {"blue": 1, "red": 1}})
     game.move(game.state.field["C1"][0], "hand")  # seen on the field: B's hand shows it
@@ -299,7 +301,8 @@ def check_choices_depend_only_on_the_observation(agent_class, run_settings=None)
                 if theirs != mine:
                     raise AssertionError(
                         f"{agent_class.__name__} chose `{mine}` and, in a state {seat} cannot "
-                        f"tell from it, `{theirs}` (game seed {seed}, turn {state.game.state.turn})")
+                        f"tell from it, `{theirs}` (game seed {seed}, "
+                        f"turn {state.game.state.turn})")
             agent.act(state.game.view(seat), legal)  # its generator moves as in play
 
         walk(seed, rnd, check)
@@ -317,3 +320,35 @@ def test_the_greedy_agent_chooses_from_what_its_seat_may_know():
 def test_an_agent_that_peeks_at_the_other_hand_fails():
     with pytest.raises(AssertionError, match="PeekingGreedy chose .* cannot tell from it"):
         check_choices_depend_only_on_the_observation(PeekingGreedy, FIND)
+
+
+def test_the_engine_asks_with_the_asked_seats_view_and_tools_act_with_the_actors():
+    """Questions go to the asked seat's view (also when it is not that seat's turn), and
+    ``wgdsl play``'s loop gives each acting seat its own view."""
+    seen: Counter = Counter()
+
+    class Recording(RandomAgent):
+        def act(self, view, actions):
+            assert isinstance(view, SeatView) and view.seat == actions[0].player == view.active
+            seen["act"] += 1
+            return super().act(view, actions)
+
+        def answer(self, view, question):
+            assert isinstance(view, SeatView) and view.seat == question.player
+            seen["answer on its own turn" if view.seat == view.active else
+                 "answer on the other's turn"] += 1
+            return "no" if question.kind == "yes_no" else super().answer(view, question)
+
+    library = GAME._library(None)
+    decks = GAME._decks(None, library)
+    for seed in range(20):
+        run_to_end(Game.new(library, decks, seed=seed,
+                            agents={"A": Recording(seed), "B": Recording(-seed)}))
+    # B's WG-019 may cancel A's play (a question to B on A's turn; B declines)
+    game = board(hands={"A": ["WG-016"]}, pool={"A": ["green"] * 4}, standby={"B": ["WG-010"]},
+                 field={"B2": ("B", ["WG-019"])})
+    game.agents = {"A": Recording(0), "B": Recording(1)}
+    game.apply(Action("play", "A", card="WG-016", square="A1"))
+    assert game.view("A").holder("A1") == "A"
+    assert seen["act"] and seen["answer on its own turn"], seen
+    assert seen["answer on the other's turn"] == 1, seen

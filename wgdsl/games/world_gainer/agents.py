@@ -24,6 +24,7 @@ from typing import Sequence
 import attrs
 
 from . import rules
+from .engine import WIN_POINTS
 from .state import BATTLE_ROW
 from .view import SeatView
 
@@ -115,7 +116,9 @@ class GreedyAgent(Agent):
 
     In the standby phase it sets the hand card least worth playing as a stun; in the
     gain phase it looks for the best play it could afford with everything it could
-    still generate, then generates exactly what that play needs.
+    still generate, then generates exactly what that play needs.  It reads nothing but
+    its view: its choice is the same in every state its seat cannot tell apart
+    (tests/test_views.py).
     """
 
     name = "greedy"
@@ -183,10 +186,10 @@ class GreedyAgent(Agent):
             lost_opp = view.square_points(square)
         elif outcome in (rules.AIKO, rules.TRADE):
             gained, lost_opp = 0, view.top(square).cost
-        if square in BATTLE_ROW:  # the square is the seat's after the play, or not
+        if square in BATTLE_ROW:  # after the play the square is the seat's iff the card took it
             battle += (outcome in _TAKES) - (view.holder(square) == view.seat)
         value = 0.0
-        if points + gained >= 15 or battle == 3:
+        if points + gained >= WIN_POINTS or battle == 3:
             value += 1000
         value += 10 * gained + 8 * lost_opp
         if outcome == rules.SEIZE:
