@@ -21,6 +21,7 @@ responses nest at most ``MAX_RESPONSE_DEPTH`` deep; past either limit the engine
 
 from __future__ import annotations
 
+import weakref
 from typing import NamedTuple, Optional
 
 from wgdsl.kernel.decision import Decision, Suspend
@@ -123,7 +124,7 @@ class Game:
         # indices of log entries that name a card hidden from the other player (a stun set,
         # a card looked at, a choice among hidden cards): observations show them redacted
         self.private: set = set()
-        self._views: dict = {}  # seat -> its SeatView, made on first use (view())
+        self._views: dict = {}  # seat -> a weak reference to its SeatView (view())
 
     # ================================================================== set-up (R4)
     @classmethod
@@ -165,11 +166,15 @@ class Game:
 
     def view(self, seat: str) -> SeatView:
         """What ``seat`` may know of this game: the window its agent decides through
-        (engine-api.md: agents never see the state).  One per seat, made on first use;
-        it reads the game live, so it is never out of date."""
-        view = self._views.get(seat)
+        (engine-api.md: agents never see the state).  It reads the game live, so it is
+        never out of date.  One per seat while it is in use: the game keeps it by a weak
+        reference, because the view holds the game, and a cycle would leave every
+        finished game to the garbage collector (measured: 5-10 % of a series' time)."""
+        ref = self._views.get(seat)
+        view = ref() if ref is not None else None
         if view is None:
-            view = self._views[seat] = SeatView(self, seat)
+            view = SeatView(self, seat)
+            self._views[seat] = weakref.ref(view)
         return view
 
     def note(self, player: Optional[str], kind: str, text: str) -> None:

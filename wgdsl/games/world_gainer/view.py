@@ -22,8 +22,8 @@ is decided by :func:`.board.visible`, as for observations, and :meth:`SeatView.t
 built from the public methods alone, equals :func:`.board.observation_data` (tests hold
 the two equal over random games): what a bot can read is the observation.
 
-One view per seat and game, made on first use and kept (``Game.view(seat)``); it holds
-only the game, so it always shows the game as it is now.  That reference is ``_game``,
+One view per seat and game while it is in use (``Game.view(seat)``); it holds only the
+game, so it always shows the game as it is now.  That reference is ``_game``,
 for this module alone: a bot that reads it sees what its seat may not, and breaks the
 contract this class stands for (tests/test_views.py shows its property test catching
 such a bot).
@@ -73,7 +73,7 @@ class Stun(NamedTuple):
 class SeatView:
     """What ``seat`` may know of ``game``, read live (see the module docstring)."""
 
-    __slots__ = ("_seat", "_game")
+    __slots__ = ("_seat", "_game", "__weakref__")  # Game.view keeps views weakly
 
     seats = PLAYERS
 
