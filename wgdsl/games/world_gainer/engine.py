@@ -169,7 +169,8 @@ class Game:
         (engine-api.md: agents never see the state).  It reads the game live, so it is
         never out of date.  One per seat while it is in use: the game keeps it by a weak
         reference, because the view holds the game, and a cycle would leave every
-        finished game to the garbage collector (measured: 5-10 % of a series' time)."""
+        finished game to the garbage collector (with the cycle, ab.py put random series
+        at 0.90-0.96 of main)."""
         ref = self._views.get(seat)
         view = ref() if ref is not None else None
         if view is None:
