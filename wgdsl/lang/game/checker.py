@@ -1,0 +1,951 @@
+"""What the grammar cannot say about a game file, and the compiled spec when all is well.
+
+:func:`compile_game` reads a parsed :class:`~wgdsl.lang.game.ast.GameFile` once.  It
+reports every problem it finds (not only the first), each at the offending word, in a
+designer's words and with what would be right (``unknown zone `hnad``` / ``did you mean
+`hand`?``); when there is none it returns the :class:`~wgdsl.lang.game.spec.GameSpec`.
+
+What it checks, beyond the grammar:
+
+- every name used is declared (zones, counters, options, signs, relations, stats, kinds,
+  rule functions), each declared once, and a name means one thing in the whole file;
+- numbers are in range (seats, stats, copies, options and their defaults);
+- each step has what it needs earlier in the round: ``reveal`` a choice, ``compare`` a
+  reveal, ``the winner`` a compare, ``move played cards`` a chosen card; the cards chosen
+  in a round are moved on in that round; a seat chooses only a card it can see;
+- whose zone a step means fits the zone (a zone per seat says whose, a shared one does not);
+- the game can be played and ends: a round has a window where seats choose, and an
+  ``after N rounds`` rule caps every game;
+- a rule function is named as ``"wgdsl.games.MODULE:FUNCTION"``: a game file may import
+  nothing from anywhere else (whether the function exists is checked when the game is
+  loaded: ``wgdsl.games.described``).
+
+Unused declarations (a counter no step adds to, a rule function no step uses) are warnings.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from wgdsl.terminal import has_control
+
+from ..diagnostics import Diagnostic, SourceLines, did_you_mean, one_of, shorten
+from . import ast, spec as S
+
+MAX_SEATS = 26  # the default names run A to Z
+MAX_CARDS = 10_000  # card instances in one game
+MAX_COPIES = 1_000
+MAX_NUMBER = 1_000_000  # options, stats, counters' starts
+ZONE_WORDS = {"per seat": "scope", "shared": "scope", "pile": "kind", "bag": "kind",
+              "hidden": "visibility", "owner": "visibility", "public": "visibility"}
+ORDERS = ("clockwise", "counterclockwise")
+HOOK_PACKAGE = "wgdsl.games."
+_HOOK_REF = re.compile(r"(wgdsl\.games(?:\.[a-z_][a-z0-9_]*)+):([a-z][a-z0-9_]*)")
+_ANY_REF = re.compile(r"([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*):([A-Za-z_][A-Za-z0-9_]*)")
+# whose zone each kind of place may name
+_SOURCE_WHO = (None, S.EACH_SEAT, S.EACH_WINNER, S.THE_WINNER, S.ACTIVE_SEAT)
+_DEST_WHO = (None, S.THE_WINNER, S.ACTIVE_SEAT, S.ITS_OWNER)
+_ADD_WHO = (S.EACH_WINNER, S.THE_WINNER, S.EACH_SEAT, S.ACTIVE_SEAT)
+_WINNER_WHO = (S.EACH_WINNER, S.THE_WINNER)
+
+
+def compile_game(game: ast.GameFile, text: str) -> tuple[Optional[S.GameSpec], list[Diagnostic]]:
+    """The spec of ``game`` (parsed from ``text``) and every problem found; the spec is
+    None when there is an error (warnings alone do not stop it)."""
+    checker = _Checker(game, text)
+    spec = checker.run()
+    errors = any(d.severity == "error" for d in checker.diagnostics)
+    return (None if errors else spec), checker.diagnostics
+
+
+class _Checker:
+    def __init__(self, game: ast.GameFile, text: str):
+        self.game = game
+        self.path = game.path
+        self.lines = SourceLines(text)
+        self.diagnostics: list[Diagnostic] = []
+        # every name the file declares: name -> (what it is, where)
+        self.names: dict[str, tuple[str, ast.Pos]] = {}
+        self.rules: list[tuple[str, str]] = []
+        self.used: set[str] = set()
+        # the declarations, by name, as compiled
+        self.options: dict[str, S.OptionSpec] = {}
+        self.kinds: dict[str, S.KindSpec] = {}
+        self.zones: dict[str, S.ZoneSpec] = {}
+        self.counters: dict[str, S.CounterSpec] = {}
+        self.hooks: dict[str, tuple] = {}  # name -> (module, function, node)
+        self.hook_kinds: dict[str, str] = {}  # name -> what the game uses it for
+        self.relation_domain: dict[str, str] = {}  # relation -> "sign" or "card"
+        self.card_ids: dict[str, int] = {}  # card id -> its line
+        self.instances = 0  # cards in the game, copies counted
+        self.flow = _Flow()
+        self.place_pos = game.pos  # the place being checked (for "say whose")
+        self.block_rule: Optional[str] = None  # the `rule ID` of the block being read
+
+    # ------------------------------------------------------------------ reporting
+    def error(self, pos: ast.Pos, message: str, hint: Optional[str] = None) -> None:
+        self.diagnostics.append(Diagnostic(self.path, pos, message, hint))
+
+    def warning(self, pos: ast.Pos, message: str, hint: Optional[str] = None) -> None:
+        self.diagnostics.append(Diagnostic(self.path, pos, message, hint, severity="warning"))
+
+    def text_of(self, pos: ast.Pos) -> str:
+        """The words of the statement at ``pos`` as written: the rest of its line, without
+        a comment, a ``rule ID`` or a block's ``{``."""
+        line = self.lines.line(pos.line) or ""
+        return _statement_text(line[pos.col - 1:])
+
+    def rule_of(self, label: Optional[ast.Label], pos: ast.Pos, record: bool = True) -> str:
+        """The rule a statement cites: its own ``rule ID``, else that of the block it is in
+        (a phase, the setup, the end), else ``line N``.  Recorded for ``show --rules``."""
+        if label is not None:
+            rule = label.rule
+        elif self.block_rule is not None:
+            rule = self.block_rule
+        else:
+            rule = f"line {pos.line}"
+        if record or label is not None:
+            self.rules.append((rule, self.text_of(pos)))
+        return rule
+
+    def declare(self, word: ast.Word, what: str) -> bool:
+        """Record ``word`` as the name of a ``what``; False (reported) if it names
+        something already."""
+        first = self.names.get(word.text)
+        if first is not None:
+            kind, pos = first
+            self.error(word.pos, f"`{shorten(word.text)}` is already the name of "
+                                 f"{_article(kind)} (line {pos.line})",
+                       "give each thing of the game its own name")
+            return False
+        self.names[word.text] = (what, word.pos)
+        return True
+
+    def lookup(self, word: ast.Word, what: str, hint_more: str = "") -> bool:
+        """Is ``word`` the name of a ``what``?  Reported (with the nearest name, or what
+        the word names instead) when not."""
+        found = self.names.get(word.text)
+        if found is not None and found[0] == what:
+            self.used.add(word.text)
+            return True
+        if found is not None:
+            self.error(word.pos, f"`{shorten(word.text)}` is {_article(found[0])} (line "
+                                 f"{found[1].line}), not {_article(what)}", hint_more or None)
+            return False
+        choices = [n for n, (k, _) in self.names.items() if k == what]
+        hint = did_you_mean(word.text, choices)
+        if hint is None:
+            hint = (f"the {_plural(what)} are " + one_of(choices)) if choices else \
+                f"declare it first: {_DECLARE.get(what, what)}"
+        self.error(word.pos, f"unknown {what} `{shorten(word.text)}`", hint)
+        return False
+
+    # ------------------------------------------------------------------ the whole file
+    def run(self) -> Optional[S.GameSpec]:
+        game = self.game
+        if has_control(game.name):
+            self.error(game.name_pos, "the game's name may not contain control characters")
+        single: dict[type, object] = {}
+        by_type: dict[type, list] = {}
+        for item in game.items:
+            by_type.setdefault(type(item), []).append(item)
+            if isinstance(item, (ast.Seats, ast.TurnOrder, ast.FirstSeat, ast.Signs, ast.Setup,
+                                 ast.Round, ast.End)):
+                first = single.setdefault(type(item), item)
+                if first is not item:
+                    self.error(item.pos, f"`{_KEYWORD[type(item)]}` is given twice",
+                               f"it was first given at line {first.pos.line}; a game says it once")
+        seats = single.get(ast.Seats)
+        if seats is None:
+            self.error(game.pos, "the game does not say how many seats play",
+                       "add `seats 2` (or a range: `seats 2 to 4`)")
+        for node in by_type.get(ast.OptionDecl, ()):
+            self.option(node)
+        for node in by_type.get(ast.Kind, ()):
+            self.kind(node)
+        cards = [c for c in (self.card(node) for node in by_type.get(ast.CardDecl, ())) if c]
+        signs = self.signs(single.get(ast.Signs))
+        for node in by_type.get(ast.ZoneDecl, ()):
+            self.zone(node)
+        for node in by_type.get(ast.CounterDecl, ()):
+            self.counter(node)
+        for node in by_type.get(ast.HookDecl, ()):
+            self.hook(node)
+        relations = [r for r in (self.relation(node, cards) for node in by_type.get(ast.Relation, ()))
+                     if r is not None]
+        seat_spec = self.seats(seats, single.get(ast.TurnOrder), single.get(ast.FirstSeat))
+        setup_node = single.get(ast.Setup)
+        setup = self.setup(setup_node)
+        round_node = single.get(ast.Round)
+        if round_node is None:
+            self.error(game.pos, "the game has no rounds",
+                       "add `round {` with a phase in which seats choose (docs/games.md)")
+            phases = ()
+        else:
+            phases = self.round(round_node)
+        end_node = single.get(ast.End)
+        if end_node is None:
+            self.error(game.pos, "the game does not say how it ends",
+                       "add `end {` with its rules, and a round cap such as "
+                       "`after 50 rounds: nobody wins`")
+            ends = ()
+        else:
+            ends = self.ends(end_node)
+        if cards and not any(s.kind == "put" for s in setup):
+            self.error(setup_node.pos if setup_node else game.pos, "the cards never enter the game",
+                       "add `put every card into ZONE` to the setup (a shared zone, such as a deck)")
+        self.unused()
+        if any(d.severity == "error" for d in self.diagnostics):
+            return None
+        low, high, names, clockwise, first, seats_rule = seat_spec
+        return S.GameSpec(
+            id=game.id.text, name=game.name, path=self.path, seat_range=(low, high),
+            seat_names=names, clockwise=clockwise, first=first, seats_rule=seats_rule,
+            kinds=tuple(self.kinds.values()), cards=tuple(cards), signs=signs,
+            relations=tuple(relations), zones=tuple(self.zones.values()),
+            counters=tuple(self.counters.values()), options=tuple(self.options.values()),
+            hooks=tuple(self.hook_specs()), setup=setup, phases=phases, ends=ends,
+            rules=tuple(self.rules))
+
+    # ------------------------------------------------------------------ seats
+    def seats(self, node: Optional[ast.Seats], order: Optional[ast.TurnOrder],
+              first: Optional[ast.FirstSeat]):
+        low = high = 2
+        rule = "line 0"
+        names: tuple = tuple(chr(ord("A") + i) for i in range(MAX_SEATS))
+        if node is not None:
+            rule = self.rule_of(node.label, node.pos)
+            low, high = node.low, node.high
+            if low < 1:
+                self.error(node.low_pos, "a game has at least 1 seat")
+            if high < low:
+                self.error(node.high_pos, f"`seats {low} to {high}`: the most is less than the fewest",
+                           f"write `seats {high} to {low}`")
+            if high > MAX_SEATS:
+                self.error(node.high_pos, f"at most {MAX_SEATS} seats")
+            if node.names:
+                seen: dict[str, ast.Word] = {}
+                for w in node.names:
+                    if w.text in seen:
+                        self.error(w.pos, f"seat `{w.text}` is named twice", "give each seat its own name")
+                    seen.setdefault(w.text, w)
+                names = tuple(w.text for w in node.names)
+                if len(names) < high:
+                    self.error(node.names[-1].pos,
+                               f"{high} seats need {high} names; {len(names)} are given",
+                               "name every seat, in turn order")
+        clockwise = True
+        if order is not None:
+            self.rule_of(order.label, order.pos, record=False)
+            word = order.word.text
+            if word not in ORDERS:
+                self.error(order.word.pos, f"unknown turn order `{shorten(word)}`",
+                           did_you_mean(word, ORDERS) or "the turn order is " + one_of(ORDERS))
+            clockwise = word != "counterclockwise"
+        first_seat: Optional[str] = names[0]
+        if first is not None:
+            self.rule_of(first.label, first.pos, record=False)
+            word = first.word.text
+            if word == "random":
+                first_seat = None
+            elif word not in names[:max(low, 1)]:
+                playing = names[:max(low, 1)]
+                if word in names:
+                    self.error(first.word.pos, f"with {low} seats, `{word}` does not play",
+                               "the first seat is one of " + one_of(playing) + ", or `random`")
+                else:
+                    self.error(first.word.pos, f"unknown seat `{shorten(word)}`",
+                               did_you_mean(word, list(playing) + ["random"])
+                               or "the first seat is one of " + one_of(playing) + ", or `random`")
+            else:
+                first_seat = word
+        return low, high, names[:max(high, 1)], clockwise, first_seat, rule
+
+    # ------------------------------------------------------------------ options
+    def option(self, node: ast.OptionDecl) -> None:
+        if not self.declare(node.name, "option"):
+            return
+        self.rule_of(node.label, node.pos, record=False)
+        for value, pos in ((node.low, node.low_pos), (node.high, node.high_pos),
+                           (node.default, node.default_pos)):
+            if value > MAX_NUMBER:
+                self.error(pos, f"{value} is too large", f"at most {MAX_NUMBER:,}")
+                return
+        if node.high < node.low:
+            self.error(node.high_pos, f"`{node.low} to {node.high}`: the most is less than the least")
+        elif not node.low <= node.default <= node.high:
+            self.error(node.default_pos, f"the default {node.default} is not within "
+                                         f"{node.low} to {node.high}")
+        self.options[node.name.text] = S.OptionSpec(node.name.text, node.low, node.high, node.default)
+
+    def amount(self, number: ast.Number, least: int = 0, what: str = "") -> Optional[S.Amount]:
+        """A number as written, or an option's name; ``least``: the smallest that makes
+        sense where it is used (an option that can be less is reported)."""
+        if isinstance(number.value, int):
+            if number.value > MAX_NUMBER:
+                self.error(number.pos, f"{number.value} is too large", f"at most {MAX_NUMBER:,}")
+                return None
+            if number.value < least:
+                self.error(number.pos, f"{what} must be at least {least}")
+                return None
+            return S.Amount(number.value)
+        word = ast.Word(number.value, pos=number.pos)
+        if not self.lookup(word, "option"):
+            return None
+        option = self.options[number.value]
+        if option.low < least:
+            self.error(number.pos, f"option `{option.name}` can be {option.low} "
+                                   f"(`{option.low} to {option.high}`); {what} must be at least {least}",
+                       f"make the option `{least} to {option.high}`")
+            return None
+        return S.Amount(option=number.value)
+
+    # ------------------------------------------------------------------ cards
+    def kind(self, node: ast.Kind) -> None:
+        if not self.declare(node.name, "kind of card"):
+            return
+        stats: dict[str, S.StatSpec] = {}
+        for stat in node.stats:
+            name = stat.name.text
+            if name in stats:
+                self.error(stat.name.pos, f"stat `{name}` is declared twice in kind `{node.name.text}`")
+                continue
+            if stat.values:
+                values: list[str] = []
+                for v in stat.values:
+                    if v.text in values:
+                        self.error(v.pos, f"`{v.text}` is listed twice")
+                    values.append(v.text)
+                stats[name] = S.StatSpec(name, values=tuple(dict.fromkeys(values)))
+            else:
+                if stat.high < stat.low:
+                    self.error(stat.pos, f"`{stat.low} to {stat.high}`: the most is less than the least")
+                if max(stat.low, stat.high) > MAX_NUMBER:
+                    self.error(stat.pos, f"a stat is at most {MAX_NUMBER:,}")
+                stats[name] = S.StatSpec(name, low=stat.low, high=stat.high)
+        self.kinds[node.name.text] = S.KindSpec(node.name.text, tuple(stats.values()))
+
+    def card(self, node: ast.CardDecl) -> Optional[S.CardSpec]:
+        ok = True
+        ident = node.id.text
+        if ident in self.card_ids:
+            self.error(node.id.pos, f"card id `{ident}` is already used on line {self.card_ids[ident]}",
+                       "give every card its own id")
+            ok = False
+        self.card_ids.setdefault(ident, node.pos.line)
+        if has_control(node.name):
+            self.error(node.name_pos, "a card name may not contain control characters")
+            ok = False
+        self.rule_of(node.label, node.pos, record=False)
+        kind = None
+        if self.lookup(node.kind, "kind of card"):
+            kind = self.kinds.get(node.kind.text)
+        copies = node.copies if node.copies is not None else 1
+        if not 1 <= copies <= MAX_COPIES:
+            self.error(node.copies_pos, f"copies: 1 to {MAX_COPIES}, not {copies}")
+            ok = False
+        self.instances += copies
+        if self.instances > MAX_CARDS and self.instances - copies <= MAX_CARDS:
+            self.error(node.pos, f"more than {MAX_CARDS:,} cards in the game")
+            ok = False
+        if kind is None:
+            return None
+        given: dict[str, object] = {}
+        for stat in node.stats:
+            decl = kind.stat(stat.name.text)
+            if decl is None:
+                names = [s.name for s in kind.stats]
+                self.error(stat.name.pos, f"kind `{kind.name}` has no stat `{shorten(stat.name.text)}`",
+                           did_you_mean(stat.name.text, names) or
+                           ("its stats are " + one_of(names) if names else "it has no stats"))
+                ok = False
+                continue
+            if stat.name.text in given:
+                self.error(stat.name.pos, f"`{stat.name.text}` is given twice")
+                ok = False
+                continue
+            if decl.values:
+                if stat.value not in decl.values:
+                    self.error(stat.value_pos, f"`{shorten(str(stat.value))}` is not a {decl.name}",
+                               did_you_mean(str(stat.value), decl.values) or
+                               f"a {decl.name} is " + one_of(decl.values))
+                    ok = False
+                    continue
+            elif not isinstance(stat.value, int) or not decl.low <= stat.value <= decl.high:
+                self.error(stat.value_pos, f"{decl.name} is a number from {decl.low} to {decl.high}, "
+                                           f"not `{shorten(str(stat.value))}`")
+                ok = False
+                continue
+            given[stat.name.text] = stat.value
+        missing = [s.name for s in kind.stats if s.name not in given]
+        if missing and ok:
+            self.error(node.pos, f"card `{ident}` does not give its {one_of(missing).replace('or', 'and')}",
+                       f"a card of kind `{kind.name}` gives every stat of it")
+            ok = False
+        if not ok:
+            return None
+        return S.CardSpec(ident, node.name, kind.name,
+                          tuple((s.name, given[s.name]) for s in kind.stats), copies)
+
+    def signs(self, node: Optional[ast.Signs]) -> tuple:
+        if node is None:
+            return ()
+        self.rule_of(node.label, node.pos, record=False)
+        out = []
+        for w in node.names:
+            if self.declare(w, "sign"):
+                out.append(w.text)
+        return tuple(out)
+
+    def relation(self, node: ast.Relation, cards) -> Optional[S.RelationSpec]:
+        if not self.declare(node.name, "relation"):
+            return None
+        name = node.name.text
+        if not node.facts:
+            self.error(node.pos, f"relation `{name}` holds no pairs",
+                       f"write one pair a line: `rock {name} scissors`")
+            return None
+        ids = {c.id for c in cards} | set(self.card_ids)
+        pairs: dict[tuple, ast.Fact] = {}
+        domain = set()
+        for fact in node.facts:
+            self.rule_of(fact.label, fact.pos)
+            if fact.verb.text != name:
+                self.error(fact.verb.pos, f"`{shorten(fact.verb.text)}` in relation `{name}`",
+                           f"each line of the relation says `{name}`: `{fact.left.text} {name} "
+                           f"{fact.right.text}`")
+                continue
+            sides = []
+            for side in (fact.left, fact.right):
+                is_card = side.text[:1].isupper()
+                known = side.text in ids if is_card else self.names.get(side.text, ("",))[0] == "sign"
+                if not known:
+                    choices = sorted(ids) if is_card else [n for n, (k, _) in self.names.items() if k == "sign"]
+                    self.error(side.pos, f"unknown {'card' if is_card else 'sign'} `{shorten(side.text)}`",
+                               did_you_mean(side.text, choices) or
+                               ("a relation pairs signs (`signs rock, paper`) or card ids"))
+                    break
+                sides.append(side.text)
+                domain.add("card" if is_card else "sign")
+            else:
+                pair = tuple(sides)
+                if pair[0] == pair[1]:
+                    self.error(fact.pos, f"`{pair[0]}` is paired with itself")
+                elif pair[::-1] in pairs:
+                    self.error(fact.pos, f"`{pair[0]} {name} {pair[1]}` contradicts line "
+                                         f"{pairs[pair[::-1]].pos.line}",
+                               "a relation holds one way between two things")
+                elif pair not in pairs:
+                    pairs[pair] = fact
+        if len(domain) > 1:
+            self.error(node.pos, f"relation `{name}` mixes signs and cards",
+                       "a relation pairs signs, or card ids, not both")
+            return None
+        self.relation_domain[name] = domain.pop() if domain else "sign"
+        return S.RelationSpec(name, frozenset(pairs))
+
+    # ------------------------------------------------------------------ zones, counters, hooks
+    def zone(self, node: ast.ZoneDecl) -> None:
+        if node.name.text == S.PLAYED:
+            self.error(node.name.pos, "`played` is the zone of the cards chosen in a round",
+                       "give the zone another name; `move played cards to ...` moves them on")
+            return
+        if not self.declare(node.name, "zone"):
+            return
+        self.rule_of(node.label, node.pos, record=False)
+        chosen: dict[str, ast.Word] = {}
+        for w in node.words:
+            what = ZONE_WORDS.get(w.text)
+            if what is None:
+                self.error(w.pos, f"unknown word `{shorten(w.text)}` for a zone",
+                           did_you_mean(w.text, ZONE_WORDS) or
+                           "a zone is `shared` or `per seat`, a `pile` or a `bag`, and "
+                           "`hidden`, `owner` or `public`")
+                continue
+            if what in chosen:
+                self.error(w.pos, f"`{w.text}` and `{chosen[what].text}`: a zone has one {what}")
+                continue
+            chosen[what] = w
+        per_seat = chosen.get("scope", ast.Word("shared")).text == "per seat"
+        visibility = chosen.get("visibility", ast.Word("hidden")).text
+        if visibility == "owner" and not per_seat:
+            self.error(chosen["visibility"].pos, "a shared zone has no owner to see it",
+                       "make it `per seat`, or `hidden` or `public`")
+        self.zones[node.name.text] = S.ZoneSpec(node.name.text, per_seat,
+                                                chosen.get("kind", ast.Word("pile")).text == "pile",
+                                                visibility)
+
+    def counter(self, node: ast.CounterDecl) -> None:
+        if not self.declare(node.name, "counter"):
+            return
+        self.rule_of(node.label, node.pos, record=False)
+        if node.start > MAX_NUMBER:
+            self.error(node.start_pos, f"a counter starts at most at {MAX_NUMBER:,}")
+        self.counters[node.name.text] = S.CounterSpec(node.name.text, node.start)
+
+    def hook(self, node: ast.HookDecl) -> None:
+        if not self.declare(node.name, "rule function"):
+            return
+        ref = node.ref
+        m = _HOOK_REF.fullmatch(ref)
+        if m is None:
+            any_ref = _ANY_REF.fullmatch(ref)
+            if any_ref is not None and not (any_ref.group(1) + ".").startswith(HOOK_PACKAGE):
+                self.error(node.ref_pos, f"`{shorten(ref)}` is outside the wgdsl.games package",
+                           "a game file may use rule functions of wgdsl.games only "
+                           "(`\"wgdsl.games.MODULE:FUNCTION\"`): a game file runs no other code")
+            else:
+                self.error(node.ref_pos, f"`{shorten(ref)}` does not name a rule function",
+                           'write `"wgdsl.games.MODULE:FUNCTION"`, such as '
+                           '`"wgdsl.games.described.library:odd_one_out"`')
+            return
+        self.hooks[node.name.text] = (m.group(1), m.group(2), node)
+
+    def hook_specs(self):
+        for name, (module, function, node) in self.hooks.items():
+            yield S.HookSpec(name, module, function, self.hook_kinds.get(name, "compare"),
+                             pos=node.ref_pos)
+
+    def unused(self) -> None:
+        for name, (what, pos) in self.names.items():
+            if what in ("counter", "rule function", "relation", "option") and name not in self.used:
+                self.warning(pos, f"{what} `{shorten(name)}` is never used")
+
+    # ------------------------------------------------------------------ places
+    def zone_of(self, word: ast.Word) -> Optional[S.ZoneSpec]:
+        if self.lookup(word, "zone"):
+            return self.zones[word.text]
+        return None
+
+    def whose(self, zone: S.ZoneSpec, who: Optional[ast.Who], allowed, where: str,
+              default: Optional[str] = None) -> tuple[bool, Optional[str]]:
+        """Whose ``zone`` a place means: (fine, the who) — reported when it does not fit."""
+        if not zone.per_seat:
+            if who is not None:
+                self.error(who.pos, f"`{zone.name}` is shared: it is nobody's",
+                           f"write `{zone.name}` alone")
+                return False, None
+            return True, None
+        kind = who.kind if who is not None else default
+        if kind not in allowed:
+            if who is None:
+                self.error(self.place_pos, f"`{zone.name}` is a zone per seat: say whose",
+                           "add " + one_of(f"of {S.WHO_TEXT[k]}" for k in allowed if k))
+            else:
+                self.error(who.pos, f"{where} cannot be `{zone.name}` of {S.WHO_TEXT[kind]}",
+                           "write " + one_of(f"of {S.WHO_TEXT[k]}" for k in allowed if k))
+            return False, None
+        if kind in _WINNER_WHO and not self.flow.compared:
+            self.error(who.pos, "there is no winner yet",
+                       "`the winner` and `each winner` are those of a `compare` earlier in the round")
+            return False, None
+        return True, kind
+
+    # ------------------------------------------------------------------ steps
+    def setup(self, node: Optional[ast.Setup]) -> tuple:
+        self.flow = _Flow()
+        if node is None:
+            return ()
+        self.block_rule = self.rule_of(node.label, node.pos, record=False) if node.label else None
+        out = []
+        for step in node.steps:
+            if step.kind in ("reveal", "compare"):
+                self.error(step.pos, f"`{step.kind}` is a step of a round, not of the setup",
+                           "nothing has been chosen before the first round")
+                continue
+            compiled = self.step(step, in_setup=True)
+            if compiled is not None:
+                out.append(compiled)
+        self.block_rule = None
+        return tuple(out)
+
+    def round(self, node: ast.Round) -> tuple:
+        self.flow = _Flow()
+        round_rule = self.rule_of(node.label, node.pos, record=False) if node.label else None
+        phases = []
+        names: dict[str, ast.Word] = {}
+        for phase in node.phases:
+            if phase.name.text in names:
+                self.error(phase.name.pos, f"phase `{phase.name.text}` is already a phase "
+                                           f"(line {names[phase.name.text].pos.line})",
+                           "give each phase its own name")
+            names.setdefault(phase.name.text, phase.name)
+            self.block_rule = round_rule
+            phases.append(self.phase(phase))
+        self.block_rule = None
+        if not node.phases:
+            self.error(node.pos, "a round has no phases", "add `phase NAME {` with a window")
+        elif not self.flow.windows:
+            self.error(node.pos, "nobody ever chooses anything in a round",
+                       "a phase opens with a window: `every seat chooses a sign at once` or "
+                       "`the active seat chooses a card from hand`")
+        if self.flow.card_window is not None and not self.flow.moved_played:
+            self.error(self.flow.card_window.pos, "the cards chosen here are never moved on",
+                       "move them later in the round: `move played cards to discard` (or to "
+                       "`bottom of stack of the winner`...)")
+        return tuple(phases)
+
+    def phase(self, node: ast.Phase) -> S.Phase:
+        rule = self.rule_of(node.label, node.pos, record=False)
+        self.block_rule = node.label.rule if node.label else self.block_rule
+        window = None
+        steps = []
+        for i, item in enumerate(node.items):
+            if isinstance(item, ast.Window):
+                if i > 0:
+                    self.error(item.pos, "a window opens its phase",
+                               "start a new phase for another choice: `phase NAME {`")
+                    continue
+                window = self.window(item)
+                continue
+            compiled = self.step(item)
+            if compiled is not None:
+                steps.append(compiled)
+        return S.Phase(node.name.text, window, tuple(steps), rule)
+
+    def window(self, node: ast.Window) -> Optional[S.Window]:
+        rule = self.rule_of(node.label, node.pos)
+        flow = self.flow
+        flow.windows += 1
+        flow.revealed = False
+        kind = "sign" if node.what == "sign" else "card"
+        if flow.choice_kind not in (None, kind):
+            self.error(node.pos, f"this window chooses a {kind}, an earlier one of the round "
+                                 f"a {flow.choice_kind}",
+                       "a round's windows all choose signs, or all choose cards")
+        flow.choice_kind = flow.choice_kind or kind
+        zone = None
+        if node.what == "sign":
+            if not self.names_of("sign"):
+                self.error(node.pos, "the game has no signs to choose",
+                           "declare them: `signs rock, paper, scissors`")
+                return None
+        else:
+            flow.card_window = node
+            flow.moved_played = False
+            zone = self.zone_of(node.zone)
+            if zone is None:
+                return None
+            if node.what == "top" and not zone.ordered:
+                self.error(node.zone.pos, f"`{zone.name}` is a bag: it has no top card",
+                           f"choose `a card from {zone.name}`, or make it a `pile`")
+                return None
+            if node.what == "card":
+                sees = zone.visibility == "public" or (zone.per_seat and zone.visibility == "owner")
+                if not sees:
+                    self.error(node.zone.pos, f"a seat cannot see the cards of `{zone.name}` "
+                                              f"({zone.visibility}) to choose one",
+                               f"make the zone `{'owner' if zone.per_seat else 'public'}`, or "
+                               f"choose `the top card of {zone.name}`")
+                    return None
+            if node.every and not zone.per_seat:
+                self.error(node.zone.pos, f"every seat choosing at once from the shared "
+                                          f"`{zone.name}` could choose the same card",
+                           "choose from a zone per seat, or let `the active seat` choose")
+                return None
+        return S.Window(node.every, node.what, zone.name if zone else None, rule,
+                        self.text_of(node.pos))
+
+    def names_of(self, what: str) -> list[str]:
+        return [n for n, (k, _) in self.names.items() if k == what]
+
+    def step(self, node: ast.Step, in_setup: bool = False) -> Optional[S.Step]:
+        rule = self.rule_of(node.label, node.pos)
+        text = self.text_of(node.pos)
+        flow = self.flow
+        self.place_pos = node.pos
+        kind = node.kind
+        if kind == "reveal":
+            if not flow.windows:
+                self.error(node.pos, "nothing has been chosen to reveal",
+                           "a `reveal` follows a window in the round")
+                return None
+            flow.revealed = True
+            return S.Step(kind, rule, text)
+        if kind == "compare":
+            return self.compare(node, rule, text)
+        if kind == "add":
+            ok = self.lookup(node.name, "counter")
+            amount = self.amount(node.amount, 0, "an amount")
+            who = node.who.kind
+            if who not in _ADD_WHO:
+                self.error(node.who.pos, f"`{S.WHO_TEXT[who]}` is a card's owner; a counter is a seat's",
+                           "write " + one_of(f"of {S.WHO_TEXT[k]}" for k in _ADD_WHO))
+                return None
+            if who in _WINNER_WHO and not flow.compared:
+                self.error(node.who.pos, "there is no winner yet",
+                           "`the winner` and `each winner` are those of a `compare` earlier in the round")
+                return None
+            if not ok or amount is None:
+                return None
+            return S.Step(kind, rule, text, name=node.name.text, amount=amount, who=who)
+        if kind == "put":
+            zone = self.zone_of(node.name)
+            if zone is None:
+                return None
+            if not in_setup:
+                self.error(node.pos, "`put every card` is a step of the setup")
+                return None
+            if zone.per_seat:
+                self.error(node.name.pos, f"`{zone.name}` is a zone per seat",
+                           "put every card into a shared zone, then `deal` it")
+                return None
+            if not self.card_ids:
+                self.error(node.pos, "the game has no cards to put",
+                           'declare them: `card ID "Name" KIND STAT VALUE ... copies N`')
+                return None
+            if flow.put:
+                self.error(node.pos, "every card is already put in a zone")
+                return None
+            flow.put = True
+            return S.Step(kind, rule, text, name=zone.name)
+        if kind == "shuffle":
+            zone = self.zone_of(node.source.zone)
+            if zone is None:
+                return None
+            if not zone.ordered:
+                self.error(node.source.zone.pos, f"`{zone.name}` is a bag: it has no order to shuffle",
+                           "only piles are shuffled")
+                return None
+            ok, who = self.whose(zone, node.source.who, (None, S.EACH_SEAT, S.THE_WINNER, S.ACTIVE_SEAT),
+                                 "what is shuffled")
+            return S.Step(kind, rule, text, source=S.ZoneRef(zone.name, who)) if ok else None
+        if kind in ("deal", "draw"):
+            src = self.zone_of(node.source.zone)
+            dest = self.zone_of(node.name)
+            amount = self.amount(node.amount, 1, f"what is {kind}n") if node.amount is not None else None
+            if src is None or dest is None or (node.amount is not None and amount is None):
+                return None
+            if not src.ordered:
+                self.error(node.source.zone.pos, f"`{src.name}` is a bag: it has no top to {kind} from",
+                           "make it a `pile`")
+                return None
+            if not dest.per_seat:
+                self.error(node.name.pos, f"`{dest.name}` is shared; each seat {kind}s into its own zone",
+                           "name a zone per seat")
+                return None
+            if kind == "deal":
+                if src.per_seat:
+                    self.error(node.source.zone.pos, f"`{src.name}` is a zone per seat",
+                               "deal from a shared zone (each seat `draw`s from its own)")
+                    return None
+                return S.Step(kind, rule, text, amount=amount, source=S.ZoneRef(src.name),
+                              dest=S.ZoneRef(dest.name, S.EACH_SEAT))
+            if src.per_seat and node.source.who is not None:
+                self.error(node.source.who.pos, "each seat draws from its own zone",
+                           f"write `from {src.name}`")
+                return None
+            ok, _ = self.whose(src, None, (None,), "")
+            return S.Step(kind, rule, text, amount=amount,
+                          source=S.ZoneRef(src.name, S.ITS_OWNER if src.per_seat else None),
+                          dest=S.ZoneRef(dest.name, S.ITS_OWNER))
+        if kind == "move":
+            return self.move(node, rule, text, in_setup)
+        raise AssertionError(f"unknown step kind {kind!r}")  # pragma: no cover - the grammar's
+
+    def compare(self, node: ast.Step, rule: str, text: str) -> Optional[S.Step]:
+        flow = self.flow
+        if not flow.windows:
+            self.error(node.pos, "nothing has been chosen to compare",
+                       "a `compare` follows a window and a `reveal` in the round")
+            return None
+        if not flow.revealed:
+            self.error(node.pos, "the choices are still hidden",
+                       "add `reveal` before `compare`: a seat must see what beat it")
+            return None
+        flow.compared = True
+        how, word = node.how, node.name
+        if how == "rule":
+            if not self.lookup(word, "rule function"):
+                return None
+            self.hook_kinds[word.text] = "compare"
+            return S.Step("compare", rule, text, how=how, name=word.text)
+        if how == "relation":
+            found = self.names.get(word.text)
+            if found is not None and found[0] == "rule function":
+                self.error(word.pos, f"`{word.text}` is a rule function",
+                           f"write `compare by rule {word.text}`")
+                return None
+            if found is None and self.stat_names() and word.text in self.stat_names():
+                self.error(word.pos, f"`{word.text}` is a stat, not a relation",
+                           f"write `compare by higher {word.text}` (or `lower`)")
+                return None
+            if not self.lookup(word, "relation", ""):
+                return None
+            domain = self.relation_domain.get(word.text, "sign")
+            if flow.choice_kind not in (None, domain):
+                self.error(word.pos, f"relation `{word.text}` pairs {domain}s; this round chooses "
+                                     f"{flow.choice_kind}s")
+                return None
+            return S.Step("compare", rule, text, how=how, name=word.text)
+        # higher / lower STAT
+        if flow.choice_kind != "card":
+            self.error(node.pos, f"`compare by {how} {word.text}` compares cards; this round "
+                                 "chooses signs", "compare signs by a relation: `compare by beats`")
+            return None
+        kinds = list(self.kinds.values())
+        lacking = [k.name for k in kinds if k.stat(word.text) is None]
+        if not kinds or len(lacking) == len(kinds):
+            self.error(word.pos, f"unknown stat `{shorten(word.text)}`",
+                       did_you_mean(word.text, self.stat_names()) or
+                       ("the stats are " + one_of(self.stat_names()) if self.stat_names()
+                        else "declare it in a kind: `kind NAME {` / `stat rank 1 to 13`"))
+            return None
+        if lacking:
+            self.error(word.pos, f"kind {one_of(lacking)} has no stat `{word.text}`",
+                       "every kind of card that can be chosen needs the stat compared")
+            return None
+        return S.Step("compare", rule, text, how=how, name=word.text)
+
+    def stat_names(self) -> list[str]:
+        return sorted({s.name for k in self.kinds.values() for s in k.stats})
+
+    def move(self, node: ast.Step, rule: str, text: str, in_setup: bool) -> Optional[S.Step]:
+        flow = self.flow
+        place = node.place
+        has_owner = True
+        if node.source is None:  # the played cards
+            if flow.choice_kind != "card":
+                self.error(node.pos, "no card has been chosen in this round" if in_setup or
+                           flow.choice_kind is None else "this round chooses signs, not cards",
+                           "`move played cards` follows a window where seats choose cards")
+                return None
+            flow.moved_played = True
+            source = None
+        else:
+            src = self.zone_of(node.source.zone)
+            if src is None:
+                return None
+            ok, who = self.whose(src, node.source.who, _SOURCE_WHO, "where cards come from")
+            if not ok:
+                return None
+            has_owner = src.per_seat
+            source = S.ZoneRef(src.name, who or (S.EACH_SEAT if src.per_seat else None))
+        dest = self.zone_of(place.zone)
+        if dest is None:
+            return None
+        if place.end is not None and not dest.ordered:
+            self.error(place.pos, f"`{dest.name}` is a bag: it has no {place.end}",
+                       f"write `to {dest.name}`, or make it a `pile`")
+            return None
+        self.place_pos = place.pos
+        if dest.per_seat and place.who is None and not has_owner:
+            self.error(place.pos, f"`{dest.name}` is a zone per seat: say whose",
+                       "add `of the winner` or `of the active seat`")
+            return None
+        ok, who = self.whose(dest, place.who, _DEST_WHO, "where cards go",
+                             default=S.ITS_OWNER)
+        if not ok:
+            return None
+        if who == S.ITS_OWNER and not has_owner:
+            self.error(place.who.pos, "cards of a shared zone have no owner",
+                       "write `of the winner` or `of the active seat`")
+            return None
+        if source is not None and source.zone == dest.name and (source.who == who or not dest.per_seat):
+            self.error(place.pos, f"the cards are moved from `{dest.name}` to itself")
+            return None
+        return S.Step("move", rule, text, source=source,
+                      dest=S.ZoneRef(dest.name, who, place.end))
+
+    # ------------------------------------------------------------------ the end
+    def quantity(self, q: ast.Quantity) -> Optional[S.Quantity]:
+        if q.cards:
+            zone = self.zone_of(q.name)
+            if zone is None:
+                return None
+            if not zone.per_seat:
+                self.error(q.name.pos, f"`{zone.name}` is shared; a seat's cards are in a zone per seat")
+                return None
+            return S.Quantity(True, zone.name)
+        if not self.lookup(q.name, "counter"):
+            return None
+        return S.Quantity(False, q.name.text)
+
+    def ends(self, node: ast.End) -> tuple:
+        self.block_rule = self.rule_of(node.label, node.pos, record=False) if node.label else None
+        out = []
+        capped = False
+        for rule_node in node.rules:
+            rule = self.rule_of(rule_node.label, rule_node.pos)
+            cond, outcome = rule_node.condition, rule_node.outcome
+            amount = quantity = by = None
+            ok = True
+            if cond.kind == "after":
+                amount = self.amount(cond.amount, 1, "the number of rounds")
+                ok = amount is not None
+                capped = True
+                if outcome.kind in ("that_wins", "that_loses"):
+                    self.error(outcome.pos, "after a number of rounds there is no `that seat`",
+                               "write `highest COUNTER wins` or `nobody wins`")
+                    ok = False
+            else:
+                if cond.kind == "at_least":
+                    amount = self.amount(cond.amount, 0, "an amount")
+                    ok = amount is not None
+                quantity = self.quantity(cond.quantity)
+                ok = ok and quantity is not None
+            if outcome.quantity is not None:
+                by = self.quantity(outcome.quantity)
+                ok = ok and by is not None
+            if ok:
+                out.append(S.EndRule(cond.kind, outcome.kind, rule, self.text_of(rule_node.pos),
+                                     amount=amount, quantity=quantity, by=by))
+        self.block_rule = None
+        if not capped:
+            self.error(node.pos, "nothing caps the number of rounds",
+                       "every game must end: add a rule such as `after 50 rounds: highest points "
+                       "wins` or `after 50 rounds: nobody wins`")
+        return tuple(out)
+
+
+class _Flow:
+    """What has happened so far in the round (or the setup) being checked."""
+
+    def __init__(self):
+        self.windows = 0
+        self.choice_kind: Optional[str] = None  # "sign" or "card"
+        self.revealed = False  # since the last window
+        self.compared = False
+        self.card_window: Optional[ast.Window] = None  # the last window that chose a card
+        self.moved_played = False  # since it
+        self.put = False
+
+
+def _statement_text(rest: str) -> str:
+    """``rest`` of a line without its comment (a ``#`` outside quotes), its ``rule ID`` and
+    a block's ``{``, its words separated by single spaces."""
+    quoted = False
+    for i, ch in enumerate(rest):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted:
+            rest = rest[:i]
+            break
+    words = rest.split()
+    if words[-1:] == ["{"]:
+        words.pop()
+    if len(words) >= 2 and words[-2] == "rule" and words[-1][:1].isupper():
+        words = words[:-2]
+    return " ".join(words)
+
+
+_KEYWORD = {ast.Seats: "seats", ast.TurnOrder: "turn order", ast.FirstSeat: "first seat",
+            ast.Signs: "signs", ast.Setup: "setup", ast.Round: "round", ast.End: "end"}
+_DECLARE = {
+    "zone": "`zone NAME per seat pile hidden`",
+    "counter": "`counter NAME start 0`",
+    "option": "`option NAME 1 to 10 default 5`",
+    "relation": "`relation beats {` with lines such as `rock beats scissors`",
+    "rule function": '`rule NAME from "wgdsl.games.MODULE:FUNCTION"`',
+    "kind of card": "`kind NAME {` with lines such as `stat rank 1 to 13`",
+    "sign": "`signs rock, paper, scissors`",
+}
+
+
+def _article(noun: str) -> str:
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
+def _plural(noun: str) -> str:
+    return {"kind of card": "kinds of card"}.get(noun, noun + "s")

@@ -1,0 +1,241 @@
+"""A game file compiled: :class:`GameSpec`, frozen plain data with every name resolved.
+
+The checker (:mod:`.checker`) builds one from a game file that has no errors.  It says what
+the game is, not how to run it: an engine (``wgdsl.games.described``) turns its steps into
+closures once, when the game is loaded.  Every statement that the engine may cite keeps
+its ``rule``: the file's ``rule ID``, or ``line N`` when the file gives none.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Union
+
+import attrs
+
+from wgdsl.lang.ast import NOWHERE, Pos
+
+# whose cards or counters a step means (the file's words joined with `_`)
+EACH_WINNER, THE_WINNER, EACH_SEAT, ACTIVE_SEAT, ITS_OWNER = (
+    "each_winner", "the_winner", "each_seat", "active_seat", "its_owner")
+WHO_TEXT = {EACH_WINNER: "each winner", THE_WINNER: "the winner", EACH_SEAT: "each seat",
+            ACTIVE_SEAT: "the active seat", ITS_OWNER: "its owner"}
+VISIBILITIES = ("hidden", "owner", "public")
+PLAYED = "played"  # the zone of the cards chosen in this round (one per seat)
+
+
+@attrs.frozen
+class Amount:
+    """A number, or the value of option ``option`` in the game being played."""
+
+    value: int = 0
+    option: Optional[str] = None
+
+    def of(self, options) -> int:
+        return options[self.option] if self.option is not None else self.value
+
+    def __str__(self) -> str:
+        return self.option if self.option is not None else str(self.value)
+
+
+@attrs.frozen
+class StatSpec:
+    """An integer stat (``low`` to ``high``) or, with ``values``, one of those words, in
+    that order (a comparison by it goes by that order)."""
+
+    name: str
+    low: int = 0
+    high: int = 0
+    values: tuple = ()
+
+    def rank(self, value: Union[int, str]) -> int:
+        return self.values.index(value) if self.values else value
+
+
+@attrs.frozen
+class KindSpec:
+    name: str
+    stats: tuple  # of StatSpec
+
+    def stat(self, name: str) -> Optional[StatSpec]:
+        return next((s for s in self.stats if s.name == name), None)
+
+
+@attrs.frozen
+class CardSpec:
+    id: str
+    name: str
+    kind: str
+    stats: tuple  # of (stat name, value), in the kind's order
+    copies: int = 1
+
+    def stat(self, name: str):
+        return dict(self.stats).get(name)
+
+
+@attrs.frozen
+class ZoneSpec:
+    """``per_seat``: one for each seat (else one shared); ``ordered``: a pile (it has a top
+    and a bottom) rather than a bag; ``visibility``: ``hidden`` (nobody sees the cards),
+    ``owner`` (its seat does) or ``public``."""
+
+    name: str
+    per_seat: bool
+    ordered: bool
+    visibility: str
+
+
+@attrs.frozen
+class CounterSpec:
+    name: str
+    start: int = 0
+
+
+@attrs.frozen
+class OptionSpec:
+    name: str
+    low: int
+    high: int
+    default: int
+
+
+@attrs.frozen
+class HookSpec:
+    """``rule NAME from "MODULE:FUNCTION"``: resolved when the game is loaded.  ``pos`` is
+    where the reference is written, for the diagnostic when it cannot be resolved."""
+
+    name: str
+    module: str
+    function: str
+    kind: str  # what the game uses it for: "compare"
+    pos: Pos = attrs.field(default=NOWHERE, eq=False)
+
+
+@attrs.frozen
+class RelationSpec:
+    """``rock beats scissors``...: the pairs (left, right) of a relation over signs or
+    card ids."""
+
+    name: str
+    pairs: frozenset
+
+    def holds(self, left: str, right: str) -> bool:
+        return (left, right) in self.pairs
+
+
+@attrs.frozen
+class ZoneRef:
+    """A zone, and for a zone per seat whose (a :data:`WHO_TEXT` key; None: each seat's).
+    ``end``: ``top`` or ``bottom`` where cards go into a pile (None: the top)."""
+
+    zone: str
+    who: Optional[str] = None
+    end: Optional[str] = None
+
+
+@attrs.frozen
+class Window:
+    """Who chooses (every seat at once, or the active seat) and what: ``sign``, ``card``
+    (one the seat sees in ``zone``) or ``top`` (the top card of ``zone``)."""
+
+    every: bool
+    what: str
+    zone: Optional[str]
+    rule: str
+    text: str
+
+
+@attrs.frozen
+class Step:
+    """An automatic step (the fields used by each ``kind`` are those of
+    :class:`wgdsl.lang.game.ast.Step`, resolved): ``how``/``name`` for ``compare``,
+    ``amount``/``name``/``who`` for ``add``, ``source``/``dest`` for ``move``, ``deal``,
+    ``draw`` and ``shuffle`` (``source`` None: the played cards), ``name`` for ``put``."""
+
+    kind: str
+    rule: str
+    text: str
+    how: Optional[str] = None
+    name: Optional[str] = None
+    amount: Optional[Amount] = None
+    who: Optional[str] = None
+    source: Optional[ZoneRef] = None
+    dest: Optional[ZoneRef] = None
+
+
+@attrs.frozen
+class Phase:
+    name: str
+    window: Optional[Window]
+    steps: tuple  # of Step, after the window
+    rule: str
+
+
+@attrs.frozen
+class Quantity:
+    """A seat's counter ``name``, or (``cards``) the number of cards in its zone ``name``."""
+
+    cards: bool
+    name: str
+
+    def __str__(self) -> str:
+        return f"cards in {self.name}" if self.cards else self.name
+
+
+@attrs.frozen
+class EndRule:
+    """``condition``: ``at_least`` (a seat has ``amount`` of ``quantity``), ``none`` (a seat
+    has no ``quantity``) or ``after`` (``amount`` rounds have been played); ``outcome``:
+    ``that_wins``, ``that_loses``, ``highest``/``lowest`` (of ``by``) or ``nobody``."""
+
+    condition: str
+    outcome: str
+    rule: str
+    text: str
+    amount: Optional[Amount] = None
+    quantity: Optional[Quantity] = None
+    by: Optional[Quantity] = None
+
+
+@attrs.frozen
+class GameSpec:
+    """A game as its file describes it, every name checked and resolved."""
+
+    id: str
+    name: str
+    path: str
+    seat_range: tuple  # (fewest, most)
+    seat_names: tuple  # enough for the most seats, in the order named
+    clockwise: bool  # turn order: as named (else the reverse)
+    first: Optional[str]  # the first active seat; None: drawn at random
+    seats_rule: str
+    kinds: tuple  # of KindSpec
+    cards: tuple  # of CardSpec
+    signs: tuple  # of str
+    relations: tuple  # of RelationSpec
+    zones: tuple  # of ZoneSpec
+    counters: tuple  # of CounterSpec
+    options: tuple  # of OptionSpec
+    hooks: tuple  # of HookSpec
+    setup: tuple  # of Step
+    phases: tuple  # of Phase
+    ends: tuple  # of EndRule
+    rules: tuple  # of (rule, statement text), every rule the file names, in file order
+
+    def zone(self, name: str) -> ZoneSpec:
+        return next(z for z in self.zones if z.name == name)
+
+    def kind(self, name: str) -> KindSpec:
+        return next(k for k in self.kinds if k.name == name)
+
+    def relation(self, name: str) -> RelationSpec:
+        return next(r for r in self.relations if r.name == name)
+
+    def hook(self, name: str) -> HookSpec:
+        return next(h for h in self.hooks if h.name == name)
+
+    def option(self, name: str) -> OptionSpec:
+        return next(o for o in self.options if o.name == name)
+
+    def rule_text(self, rule: str) -> str:
+        """What the statements citing ``rule`` say (joined with ``; ``)."""
+        return "; ".join(dict.fromkeys(t for r, t in self.rules if r == rule))
