@@ -2,10 +2,15 @@
 
 A game is an object with ``id``, ``name``, ``seat_range`` and ``new_state(...)``
 (wgdsl.kernel.api.Game, engine-api.md).  Built-in games are found by id here; each is
-imported only when asked for (``import wgdsl`` stays light).
+imported only when asked for (``import wgdsl`` stays light).  Any other game is a game
+file (``.game``, docs/games.md), played by :mod:`wgdsl.games.described`.
 """
 
 from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Union
 
 
 def _world_gainer():
@@ -20,11 +25,23 @@ BUILTIN = {
 }
 
 
-def load_game(name: str):
-    """The game ``name`` (a built-in id such as ``"world-gainer"``).  ValueError names the
-    games there are."""
+def is_game_file(name: Union[str, Path]) -> bool:
+    """Does ``name`` look like the path of a game file rather than a built-in id?"""
+    text = str(name)
+    return text.endswith(".game") or os.sep in text or "/" in text or Path(text).is_file()
+
+
+def load_game(name: Union[str, Path]):
+    """The game ``name``: a built-in id such as ``"world-gainer"``, or the path of a game
+    file (``examples/games/war.game``).  ValueError names the games there are; a game file
+    with errors raises ``wgdsl.games.described.GameFileError`` (a ValueError whose message
+    is the file's diagnostics, each at its line and column)."""
     found = BUILTIN.get(str(name))
-    if found is None:
-        raise ValueError(f"unknown game {name!r}; the games are: {', '.join(BUILTIN)} "
-                         "(game files of your own come with the game-file format)")
-    return found()
+    if found is not None:
+        return found()
+    if is_game_file(name):
+        from wgdsl.games.described import load_game_file
+
+        return load_game_file(name)
+    raise ValueError(f"unknown game {str(name)!r}; the built-in games are: {', '.join(BUILTIN)}, "
+                     "or give the path of a game file (FILE.game, docs/games.md)")

@@ -180,10 +180,9 @@ class DescribedState(Stepper):
             run(self)
         if self._check_ends(program.phase_ends):
             return
-        t.phase += 1
-        if t.phase == len(self.spec.phases):
-            if self._check_ends(program.round_ends):
-                return
+        if t.phase + 1 < len(self.spec.phases):
+            t.phase += 1
+        elif not self._check_ends(program.round_ends):
             self._start_round(t.round + 1)
 
     def _start_round(self, number: int) -> None:
