@@ -225,6 +225,10 @@ def check_command(files, cards_path):
     words and a hint (often citing the rule, e.g. R13.1), and the exit status is 1.
     Warnings (`PATH:LINE:COL: warning: ...`, such as effects that can trigger each other
     without end) are printed the same way but leave the exit status 0.
+    \b
+    A game file (FILE.game, docs/games.md) is checked the same way, the rule functions
+    it names included:
+      wgdsl check examples/games/war.game
     """
     from wgdsl.lang.cards import check_text, read_source
     from wgdsl.lang.diagnostics import render_all
@@ -234,6 +238,9 @@ def check_command(files, cards_path):
     paths = list(files) + ([cards_path] if cards_path else [])
     failed = False
     for path in paths or [str(builtin_cards_path())]:
+        if path != STDIN and path.endswith(GAME_SUFFIX):
+            failed = _check_game_file(path) or failed
+            continue
         if path == STDIN:
             path, text, problems = STDIN_NAME, _read_stdin("card file"), []
         else:
@@ -253,6 +260,34 @@ def check_command(files, cards_path):
             echo(f"ok: {len(cardset.cards)} cards in {path}"
                        + (f" ({warnings} warning{'s' if warnings != 1 else ''})" if warnings else ""))
     click.get_current_context().exit(EXIT_FINDINGS if failed else EXIT_OK)
+
+
+GAME_SUFFIX = ".game"
+
+
+def _check_game_file(path: str) -> bool:
+    """``wgdsl check FILE.game``: print its diagnostics or ``ok``; True when it has errors."""
+    from wgdsl.lang.diagnostics import render_all
+    from wgdsl.tools.gamefile import check
+
+    game, problems, text = check(path)
+    errors = sum(1 for d in problems if d.severity == "error")
+    warnings = len(problems) - errors
+    if problems:
+        echo(render_all(problems, {path: text} if text is not None else {}), err=True)
+    plural = lambda n, word: f"{n} {word}{'s' if n != 1 else ''}"  # noqa: E731
+    if errors:
+        echo(f"{path}: {plural(errors, 'error')}"
+             + (f", {plural(warnings, 'warning')}" if warnings else ""), err=True)
+        return True
+    spec = game.spec
+    low, high = spec.seat_range
+    cards = sum(c.copies for c in spec.cards)
+    echo(f"ok: game {spec.id} \"{spec.name}\" ({low if low == high else f'{low} to {high}'} seats, "
+         + (f"{plural(cards, 'card')}, " if cards else "")
+         + f"{plural(len(spec.phases), 'phase')} a round) in {path}"
+         + (f" ({plural(warnings, 'warning')})" if warnings else ""))
+    return False
 
 
 @main.command("cards")
@@ -286,11 +321,13 @@ def cards_command(cards_path, as_text, lang):
 
 
 @main.command("show")
-@click.argument("card_id")
+@click.argument("card_id", required=False)
 @click.option("--cards", "cards_path", default=None, help=CARDS_OPTION_HELP)
 @click.option("--lang", type=click.Choice(["ja", "en"]), default=None,
               help="Print the card as printed text in this language instead of as written.")
-def show_command(card_id, cards_path, lang):
+@click.option("--rules", "rules_of", metavar="GAME", default=None,
+              help="Print the compiled rules of a game file (FILE.game) instead of a card.")
+def show_command(card_id, cards_path, lang, rules_of):
     """Show one card: its stats, then each effect exactly as its card file wrote it.
 
     \b
@@ -300,7 +337,20 @@ def show_command(card_id, cards_path, lang):
       wgdsl show ID --lang ja       stats and card text: 【フィールド】このカードが…
     \b
     An unknown id is a usage error (exit 2) that suggests the nearest id.
+    \b
+    With --rules, show a game file as compiled: its seats, cards, zones (every default
+    spelled out), each phase's window and steps and the end rules, each with the rule
+    it cites:
+      wgdsl show --rules examples/games/rock-paper-scissors.game
     """
+    if rules_of is not None:
+        if card_id is not None or cards_path is not None or lang is not None:
+            raise click.UsageError("--rules GAME shows a game file; it takes no card id, "
+                                   "--cards or --lang")
+        _show_rules(rules_of)
+        return
+    if card_id is None:
+        raise click.UsageError("give a card id (`wgdsl cards` lists them), or --rules GAME")
     from wgdsl.lang.cards import load_cards, read_source
     from wgdsl.tools.listing import find_card, show_card
 
@@ -317,6 +367,22 @@ def show_command(card_id, cards_path, lang):
     if text is None:
         raise DiagnosticError(problems)
     echo(show_card(card, text, library.path))
+
+
+def _show_rules(name: str) -> None:
+    from wgdsl.games import BUILTIN, load_game
+    from wgdsl.tools.gamefile import rules_text
+
+    if name in BUILTIN:
+        raise click.UsageError(f"{name} is not described by a game file yet; `wgdsl rules` "
+                               "prints its rules reference")
+    try:
+        game = load_game(name)
+    except ValueError as err:
+        if isinstance(err, DiagnosticError):
+            raise
+        raise click.UsageError(str(err)) from None
+    echo(rules_text(game))
 
 
 # ---------------------------------------------------------------------------- fmt
@@ -498,8 +564,16 @@ def _game_record(game, result, with_log: bool) -> dict:
               help="Stop a game that runs longer (a safety net; no rule of the game).")
 @click.option("--cards", "cards_path", type=click.Path(dir_okay=False), default=None,
               help=CARDS_OPTION_HELP)
+@click.option("--game", "game_name", metavar="GAME", default=None,
+              help="The game: a game file (FILE.game, docs/games.md) or a built-in id. "
+                   "Default: world-gainer.")
+@click.option("--seats", type=click.IntRange(min=1), default=None,
+              help="How many seats play (a game file's range; World Gainer: 2).")
+@click.option("--option", "option_values", multiple=True, metavar="NAME=VALUE",
+              help="A variant of a game file (its `option` lines), e.g. --option rounds=10. "
+                   "Repeat for several.")
 def play_command(deck_files, agent_names, seed, games, first, show_log, starter, as_json,
-                 max_turns, cards_path):
+                 max_turns, cards_path, game_name, seats, option_values):
     """Play whole games between bots and show what happened.
 
     \b
@@ -517,7 +591,22 @@ def play_command(deck_files, agent_names, seed, games, first, show_log, starter,
       wgdsl play --deck examples/decks/rainbow-sun.txt --deck examples/decks/green-control.txt
       wgdsl play --cards mine.wg --deck mine-deck.txt --games 200 --json
       wgdsl play --cards mine.wg              a stock built from your set's cards
+    \b
+    A game written as a game file is played by random bots, which see only their
+    seat's observation and legal actions (the log names the rule of the file that
+    decided the game):
+      wgdsl play --game examples/games/rock-paper-scissors.game
+      wgdsl play --game examples/games/war.game --seats 3 --games 1000
+      wgdsl play --game examples/games/rock-paper-scissors.game --option target=5
     """
+    if game_name is not None and game_name != "world-gainer":
+        _play_game_file(game_name, seats, seed, games, show_log, option_values)
+        return
+    if seats not in (None, 2):
+        raise click.UsageError(f"World Gainer is played by 2 seats (R1.1), not --seats {seats}")
+    if option_values:
+        raise click.UsageError("--option is for game files (--game FILE.game); World Gainer's "
+                               "variants are --starter and --first")
     from wgdsl.games.world_gainer.board import render_board
     from wgdsl.lang.cards import load_cards
     from wgdsl.tools.play import RUNAWAY, Summary, describe_result, play_series
@@ -603,6 +692,83 @@ def play_command(deck_files, agent_names, seed, games, first, show_log, starter,
              err=True)
         ctx.exit(EXIT_INTERRUPTED)
     ctx.exit(EXIT_FINDINGS if stopped else EXIT_OK)
+
+
+# the options of `wgdsl play` that only World Gainer takes
+_WG_PLAY_OPTIONS = {"deck_files": "--deck", "agent_names": "--agent", "first": "--first",
+                    "starter": "--starter", "as_json": "--json", "max_turns": "--max-turns",
+                    "cards_path": "--cards"}
+
+
+def _play_game_file(name, seats, seed, games, show_log, option_values) -> None:
+    """``wgdsl play --game FILE``: random bots, one game's log and result or a series'
+    statistics (the logic is wgdsl.tools.gamefile's)."""
+    from click.core import ParameterSource
+
+    from wgdsl.games import load_game
+    from wgdsl.games.described import DescribedGame
+    from wgdsl.games.described.program import RuleFunctionError
+    from wgdsl.tools.gamefile import Summary, play_one, result_text
+
+    ctx = click.get_current_context()
+    given = [flag for param, flag in _WG_PLAY_OPTIONS.items()
+             if ctx.get_parameter_source(param) == ParameterSource.COMMANDLINE]
+    if given:
+        raise click.UsageError(f"{', '.join(given)}: World Gainer's option{'s' if len(given) > 1 else ''}; "
+                               "a game file carries its own cards and is played by random bots "
+                               "(--seats, --seed, --games, --option, --log apply)")
+    try:
+        game = load_game(name)
+    except ValueError as err:
+        if isinstance(err, DiagnosticError):
+            raise
+        raise click.UsageError(str(err)) from None
+    if not isinstance(game, DescribedGame):  # pragma: no cover - world-gainer is handled above
+        raise click.UsageError(f"--game {name}: not a game file")
+    for warning in game.warnings:
+        echo(warning.render(), err=True)
+    options = {}
+    for item in option_values:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise click.UsageError(f"--option {item}: write NAME=VALUE, e.g. --option rounds=10")
+        options[key.strip()] = value.strip()
+    try:
+        state, record = play_one(game, seed, seats, options)
+    except ValueError as err:
+        raise click.UsageError(str(err)) from None
+    except RuleFunctionError as err:
+        echo(f"error: {err}", err=True)
+        ctx.exit(EXIT_FINDINGS)
+    log_on = show_log if show_log is not None else games == 1
+    if games == 1:
+        if log_on:
+            for e in state.log:
+                echo(f"R{e['turn']:<3} {e['seat'] or '-':<3} {e['text']}")
+            echo()
+        echo(result_text(state))
+        return
+    summary = Summary(game)
+    interrupted = False
+    try:
+        with _series_interrupts() as interrupts:
+            for i in range(games):
+                if i:
+                    state, record = play_one(game, seed + i, seats, options)
+                summary.add(record)
+                if log_on:
+                    echo(f"# game seed {seed + i}: {result_text(state)}")
+                interrupts.check()
+    except KeyboardInterrupt:
+        interrupted = True
+    except RuleFunctionError as err:
+        echo(f"error: {err}", err=True)
+        ctx.exit(EXIT_FINDINGS)
+    for line in summary.lines():
+        echo(line)
+    if interrupted:
+        echo(f"\ninterrupted after {summary.games} of {games} games", err=True)
+        ctx.exit(EXIT_INTERRUPTED)
 
 
 @main.command("rulings")

@@ -55,8 +55,9 @@ def compile_game(game: ast.GameFile, text: str) -> tuple[Optional[S.GameSpec], l
     None when there is an error (warnings alone do not stop it)."""
     checker = _Checker(game, text)
     spec = checker.run()
-    errors = any(d.severity == "error" for d in checker.diagnostics)
-    return (None if errors else spec), checker.diagnostics
+    found = sorted(checker.diagnostics, key=lambda d: (d.pos.line, d.pos.col))
+    errors = any(d.severity == "error" for d in found)
+    return (None if errors else spec), found
 
 
 class _Checker:

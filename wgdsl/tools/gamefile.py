@@ -1,0 +1,215 @@
+"""What the commands do with game files: check one, show its compiled rules, play it.
+
+- :func:`check` is ``wgdsl check FILE.game``: the game or None, and every diagnostic;
+- :func:`rules_text` is ``wgdsl show --rules FILE.game``: the compiled structure, every
+  default made explicit and every statement with the rule it cites;
+- :func:`play_one` / :func:`play_series` are ``wgdsl play --game FILE``: random bots that
+  see only what engine-api.md gives an agent (a seat's observation and its legal
+  actions), one game with its log or many with statistics (:class:`Summary`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Iterator, Optional
+
+import attrs
+
+from wgdsl.games.described import DescribedGame, check_game_file
+from wgdsl.lang.game import spec as S
+
+check = check_game_file
+
+
+# ---------------------------------------------------------------------------- show --rules
+def rules_text(game: DescribedGame) -> str:
+    """The compiled structure of a described game, readably (``wgdsl show --rules``)."""
+    spec = game.spec
+    low, high = spec.seat_range
+    out = [f"{spec.name} ({spec.id}), from {spec.path}", ""]
+    seats = f"{low}" if low == high else f"{low} to {high}"
+    names = ", ".join(spec.seat_names)
+    order = "clockwise: as named" if spec.clockwise else "counterclockwise: the first named, then the others in reverse"
+    first = "drawn at random" if spec.first is None else spec.first
+    out.append(f"seats      {seats} [{spec.seats_rule}]: {names} (turn order {order}); "
+               f"first active seat: {first}; it passes to the next seat each round")
+    if spec.options:
+        out.append("options    " + "; ".join(f"{o.name} {o.low} to {o.high}, default {o.default}"
+                                              for o in spec.options))
+    if spec.counters:
+        out.append("counters   " + "; ".join(f"{c.name} per seat, starts at {c.start}"
+                                              for c in spec.counters))
+    if spec.signs:
+        out.append("signs      " + ", ".join(spec.signs))
+    for r in spec.relations:
+        pairs = ", ".join(f"{a} {r.name} {b}" for a, b in sorted(r.pairs))
+        out.append(f"relation   {r.name}: {pairs}")
+    for k in spec.kinds:
+        stats = ", ".join(f"{s.name} {'one of ' + '/'.join(s.values) if s.values else f'{s.low} to {s.high}'}"
+                          for s in k.stats) or "no stats"
+        out.append(f"kind       {k.name}: {stats}")
+    if spec.cards:
+        total = sum(c.copies for c in spec.cards)
+        out.append(f"cards      {total} ({len(spec.cards)} different)")
+        for c in spec.cards:
+            stats = " ".join(f"{n} {v}" for n, v in c.stats)
+            out.append(f"  {c.id:<8} \"{c.name}\" {c.kind} {stats}" + (f" x{c.copies}" if c.copies != 1 else ""))
+    for z in spec.zones:
+        out.append(f"zone       {z.name}: {'per seat' if z.per_seat else 'shared'}, "
+                   f"{'pile' if z.ordered else 'bag'}, {_SEEN[z.visibility]}")
+    if spec.cards:
+        out.append(f"zone       {S.PLAYED}: per seat, the cards chosen this round, seen by "
+                   "their seat until revealed")
+    for h in spec.hooks:
+        out.append(f"rule fn    {h.name} = {h.module}:{h.function} (used to {h.kind})")
+    out.append("")
+    out.append("setup" + ("" if spec.setup else ": nothing"))
+    for step in spec.setup:
+        out.append(_line(step.rule, step.text))
+    out.append("each round")
+    for phase in spec.phases:
+        out.append(f"  phase {phase.name}")
+        if phase.window is not None:
+            w = phase.window
+            kind = "simultaneous window" if w.every else "window of the active seat"
+            out.append(_line(w.rule, f"{w.text}   ({kind})", 4))
+        for step in phase.steps:
+            out.append(_line(step.rule, step.text, 4))
+    out.append("end (checked after every phase; `after N rounds` at the end of a round)")
+    for e in spec.ends:
+        out.append(_line(e.rule, e.text))
+    return "\n".join(out)
+
+
+_SEEN = {"hidden": "hidden (nobody sees its cards)", "owner": "seen by its seat only",
+         "public": "public (every seat sees its cards)"}
+
+
+def _line(rule: str, text: str, indent: int = 2) -> str:
+    return f"{' ' * indent}{rule:<9} {text}"
+
+
+# ---------------------------------------------------------------------------- play
+class SeatView:
+    """What an agent is given for one seat: its observation and its legal actions, asked
+    for when wanted (a random bot never looks at the observation)."""
+
+    def __init__(self, state, seat: str):
+        self._state, self.seat = state, seat
+
+    def observation(self) -> dict:
+        return self._state.observation(self.seat)
+
+    def legal_actions(self) -> list:
+        return self._state.legal_actions(self.seat)
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: int):
+        self.rnd = random.Random(seed)
+
+    def act(self, view: SeatView):
+        legal = view.legal_actions()
+        return legal[self.rnd.randrange(len(legal))]
+
+
+@attrs.frozen
+class GameRecord:
+    seed: int
+    seats: tuple
+    winners: tuple
+    reason: str
+    rounds: int
+    actions: int
+
+
+def play_one(game: DescribedGame, seed: int = 0, seats: Optional[int] = None,
+             options: Optional[dict] = None):
+    """One game between random bots (bot i of game ``seed`` is seeded from both), to its
+    end: (the final state, its record)."""
+    state = game.new_state(seed=seed, seats=seats, options=options)
+    bots = {s: RandomBot(seed * 64 + i) for i, s in enumerate(state.seats)}
+    actions = 0
+    while not state.is_terminal():
+        seat = state.current_seats()[0]
+        state.apply(seat, bots[seat].act(SeatView(state, seat)))
+        actions += 1
+    data = state.to_dict()
+    return state, GameRecord(seed, tuple(state.seats), tuple(state.winners()), state.win_reason(),
+                             data["round"], actions)
+
+
+def play_series(game: DescribedGame, games: int, seed: int = 0, seats: Optional[int] = None,
+                options: Optional[dict] = None) -> Iterator[GameRecord]:
+    """The records of ``games`` games, game ``i`` of seed ``seed + i``."""
+    for i in range(games):
+        yield play_one(game, seed + i, seats, options)[1]
+
+
+@attrs.define
+class Summary:
+    """Win rates per seat, game lengths and how the games ended."""
+
+    game: DescribedGame
+    games: int = 0
+    wins: Counter = attrs.Factory(Counter)  # seat -> games it won alone
+    shared: Counter = attrs.Factory(Counter)  # seat -> games it won with others
+    returns: Counter = attrs.Factory(Counter)  # seat -> sum of returns
+    reasons: Counter = attrs.Factory(Counter)
+    nobody: int = 0
+    rounds: list = attrs.Factory(list)
+    actions: int = 0
+    seats: tuple = ()
+
+    def add(self, r: GameRecord) -> None:
+        self.games += 1
+        self.seats = r.seats
+        for s in r.winners:
+            (self.wins if len(r.winners) == 1 else self.shared)[s] += 1
+        share = 1 / len(r.winners) if r.winners else 1 / len(r.seats)
+        for s in (r.winners or r.seats):
+            self.returns[s] += share
+        self.nobody += not r.winners
+        self.reasons[r.reason] += 1
+        self.rounds.append(r.rounds)
+        self.actions += r.actions
+
+    def lines(self) -> list[str]:
+        g = max(self.games, 1)
+        out = [f"{self.games} games of {self.game.name}, {len(self.seats)} seats",
+               f"  {'seat':<6} {'wins':>7} {'':>6}  {'shared':>7}  {'return':>6}"]
+        for s in self.seats:
+            out.append(f"  {s:<6} {self.wins[s]:>7} {self.wins[s] / g:6.1%}  {self.shared[s]:>7}  "
+                       f"{self.returns[s] / g:6.3f}")
+        if self.nobody:
+            out.append(f"  nobody {self.nobody:>7} {self.nobody / g:6.1%}")
+        if self.rounds:
+            out.append(f"  rounds: average {sum(self.rounds) / len(self.rounds):.1f}, fewest "
+                       f"{min(self.rounds)}, most {max(self.rounds)}; actions: average "
+                       f"{self.actions / g:.1f}")
+        out.append("  how the games ended:")
+        ends = end_texts(self.game)
+        for rule in sorted(self.reasons, key=lambda r: (-self.reasons[r], r)):
+            out.append(f"    {rule:<8} {self.reasons[rule]:>7} {self.reasons[rule] / g:6.1%}  "
+                       f"{ends.get(rule, rule)}")
+        return out
+
+
+def end_texts(game: DescribedGame) -> dict:
+    """rule -> what the end rules citing it say."""
+    out: dict = {}
+    for e in game.spec.ends:
+        out[e.rule] = f"{out[e.rule]}; {e.text}" if e.rule in out else e.text
+    return out
+
+
+def result_text(state) -> str:
+    """How one game ended, with the rule of the file that decided it."""
+    data = state.to_dict()
+    won, result = data["result"]["winners"], data["result"]
+    who = ("Winner: " + won[0]) if len(won) == 1 else \
+        ("Winners (sharing): " + ", ".join(won)) if won else "No winner"
+    return f"{who} — {result['rule']}: {result['text']} (round {data['round']})"
