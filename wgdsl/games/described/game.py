@@ -117,7 +117,7 @@ def check_game_file(path: Union[str, Path]) -> tuple[Optional[DescribedGame], li
     if spec is None:
         return None, problems, text
     hooks, unresolved = resolve_hooks(spec)
-    problems = unresolved + problems
+    problems = sorted(unresolved + problems, key=lambda d: (d.pos.line, d.pos.col))
     if unresolved:
         return None, problems, text
     return DescribedGame(spec, hooks, warnings=tuple(problems)), problems, text

@@ -196,9 +196,9 @@ class _Checker:
         if cards and not any(s.kind == "put" for s in setup):
             self.error(setup_node.pos if setup_node else game.pos, "the cards never enter the game",
                        "add `put every card into ZONE` to the setup (a shared zone, such as a deck)")
-        self.unused()
         if any(d.severity == "error" for d in self.diagnostics):
             return None
+        self.unused()  # (next to an error, an unused name is most often a misspelt use)
         low, high, names, clockwise, first, seats_rule = seat_spec
         return S.GameSpec(
             id=game.id.text, name=game.name, path=self.path, seat_range=(low, high),

@@ -207,6 +207,9 @@ class _Reader:
             return Diagnostic(self.path, pos, "unexpected `}`",
                               "a `}` closes a block on a line of its own; "
                               + (_expect_hint(literals, described) or ""))
+        if tok.type == "GAME" and set(err.expected) <= {"$END", "_NL"}:
+            return Diagnostic(self.path, pos, "a game file holds one game",
+                              "write each game in a file of its own")
         wants_name = bool({"NAME", "CAPID"} & set(err.expected))
         if found in self.words.values() and found[:1].isalpha():  # a keyword
             if wants_name and found not in literals:
