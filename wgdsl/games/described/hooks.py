@@ -89,7 +89,8 @@ def _resolve(hook: HookSpec, path: str) -> tuple[Optional[Callable], Optional[Di
                     "(wgdsl.lang.game.rule_functions) may be named by a game file")
     if use != hook.kind:
         return fail(f"`{function}` is a `{use}` rule function; the game uses `{hook.name}` "
-                    f"to {hook.kind}", f"a {hook.kind} rule function is {USES[hook.kind]}")
+                    f"to {hook.kind}", f"a {hook.kind} rule function is "
+                    + USES.get(hook.kind, "marked `@rule_function(\"" + hook.kind + "\")`"))
     return fn, None
 
 

@@ -240,8 +240,8 @@ class _Reader:
             return Diagnostic(self.path, pos,
                               f"the file ends inside the `{word}` block opened at line {brace.line}",
                               "close it with `}` on a line of its own")
-        if not self.text.strip():
-            return Diagnostic(self.path, pos, "the file is empty",
+        if all(t.type == "_NL" for t in self.fed):
+            return Diagnostic(self.path, pos, "the file holds no game",
                               'a game file holds one game: `game ID "Name" {` ... `}`')
         return Diagnostic(self.path, pos, "the file ends too early", _expect_hint(literals, described))
 
