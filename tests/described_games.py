@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "games"
 RPS = EXAMPLES / "rock-paper-scissors.game"
 WAR = EXAMPLES / "war.game"
+HANDS = Path(__file__).resolve().parent / "games" / "hands.game"
 
 
 def rock_paper_scissors():
@@ -21,6 +22,10 @@ def rock_paper_scissors():
 
 def war():
     return load_game_file(WAR)
+
+
+def hands():
+    return load_game_file(HANDS)
 
 
 def all_cards(state) -> Counter:

@@ -1,8 +1,10 @@
 """Games written only as game files, played by the generic engine (wgdsl.games.described),
 keep every invariant of engine-api.md: tests/engine_api_props.py's properties and the
 cross-process determinism on both examples (rock-paper-scissors: a simultaneous window of
-signs; war: cards dealt, hidden piles, a pot), card conservation after every action, and
-what a seat is shown (choices hidden until revealed, hidden piles)."""
+signs; war: cards dealt, hidden piles, a pot) and on tests/games/hands.game (hidden hands,
+a window of the active seat, draws, counterclockwise turns, a random first seat), card
+conservation after every action, and what a seat is shown (choices hidden until revealed,
+hidden piles and hands)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from hypothesis import HealthCheck, settings, strategies as st
 
 import engine_api_props as props
 import wgdsl
-from described_games import (RPS, WAR, all_cards, cards_in_play, has_hidden,
+from described_games import (RPS, WAR, all_cards, cards_in_play, hands, has_hidden,
                              rock_paper_scissors, war)
 from wgdsl.games.described import DescribedGame
 from wgdsl.games.described.state import Choice, DescribedState
@@ -33,9 +35,12 @@ WAR_SUBJECT = props.Subject(
     game=war(), seat_counts=st.integers(2, 4), max_actions=lambda n: WAR_ROUNDS * n,
     factory="described_games:war", path=HERE, options={"rounds": WAR_ROUNDS},
     has_hidden=has_hidden)
-SUBJECTS = {"rock-paper-scissors": RPS_SUBJECT, "war": WAR_SUBJECT}
+HANDS_SUBJECT = props.Subject(
+    game=hands(), seat_counts=st.integers(2, 4), max_actions=lambda n: 12 * (n + 1),
+    factory="described_games:hands", path=HERE, has_hidden=has_hidden)
+SUBJECTS = {"rock-paper-scissors": RPS_SUBJECT, "war": WAR_SUBJECT, "hands": HANDS_SUBJECT}
 # a war game is a few hundred actions, each checked: fewer games than rock-paper-scissors
-RUN = {"rock-paper-scissors": None,
+RUN = {"rock-paper-scissors": None, "hands": None,
        "war": settings(max_examples={"deep": 2_000}.get(PROFILE, 6),
                        suppress_health_check=list(HealthCheck))}
 
@@ -252,3 +257,53 @@ def test_parse_action_reads_back_str(text):
 def test_parse_action_says_what_is_wrong(seat, text, message):
     with pytest.raises(IllegalAction, match=message):
         RPS_SUBJECT.game.new_state(seed=0, seats=2).parse_action(seat, text)
+
+
+# ------------------------------------------------------------------ hands.game
+def test_turn_order_and_a_random_first_seat():
+    """counterclockwise: North, then the other names in reverse; the first active seat is
+    drawn with the game's seed (the same seed, the same seat), and the active seat passes
+    on in turn order each round."""
+    game = HANDS_SUBJECT.game
+    assert game.new_state(seed=0, seats=4).seats == ("North", "West", "South", "East")
+    assert game.new_state(seed=0, seats=3).seats == ("North", "South", "East")
+    firsts = {game.new_state(seed=s, seats=4).to_dict()["active"] for s in range(40)}
+    assert firsts == {"North", "West", "South", "East"}
+    for seed in range(5):
+        a, b = game.new_state(seed=seed, seats=4), game.new_state(seed=seed, seats=4)
+        assert a.to_dict() == b.to_dict()
+        first = a.to_dict()["active"]
+        _play(a, {s: a.legal_actions(s)[0].option for s in a.current_seats()})
+        active = a.to_dict()["active"]
+        assert a.current_seats() == (active,)  # the gift: a window of the active seat
+        assert active == first
+        _play(a, {active: a.legal_actions(active)[0].option})
+        if not a.is_terminal():
+            seats = a.seats
+            assert a.to_dict()["active"] == seats[(seats.index(first) + 1) % 4]
+
+
+def test_a_hand_is_its_seats_alone_and_a_card_shown_stays_known():
+    game = HANDS_SUBJECT.game
+    state = game.new_state(seed=1, seats=2)
+    whole = state.to_dict()["zones"]["hand"]
+    for seat in state.seats:
+        other = next(s for s in state.seats if s != seat)
+        seen = state.observation(seat)["zones"]["hand"]
+        assert seen[seat] == whole[seat] and seen[other] == [None] * len(whole[other])
+        assert [a.option for a in state.legal_actions(seat)] == \
+            list(dict.fromkeys(reversed(whole[seat])))
+    gifts = 0
+    for seed in range(20):  # games where the active seat's gift goes to another seat's hand
+        state = game.new_state(seed=seed, seats=2)
+        _play(state, {s: state.legal_actions(s)[0].option for s in state.current_seats()})
+        active, winners = state.to_dict()["active"], state.to_dict()["winners"]
+        if len(winners) != 1 or winners[0] == active:
+            continue
+        gift = state.legal_actions(active)[0].option
+        _play(state, {active: gift})
+        gifts += 1
+        # the gift was shown, then went into the winner's hand: every seat sees it there
+        for seat in state.seats:
+            assert gift in state.observation(seat)["zones"]["hand"][winners[0]]
+    assert gifts >= 3

@@ -121,7 +121,8 @@ class GameRecord:
     seed: int
     seats: tuple
     winners: tuple
-    reason: str
+    reason: str  # the rule of the end rule that decided
+    ending: str  # what that end rule says
     rounds: int
     actions: int
 
@@ -139,7 +140,7 @@ def play_one(game: DescribedGame, seed: int = 0, seats: Optional[int] = None,
         actions += 1
     data = state.to_dict()
     return state, GameRecord(seed, tuple(state.seats), tuple(state.winners()), state.win_reason(),
-                             data["round"], actions)
+                             data["result"]["text"], data["round"], actions)
 
 
 def play_series(game: DescribedGame, games: int, seed: int = 0, seats: Optional[int] = None,
@@ -173,7 +174,7 @@ class Summary:
         for s in (r.winners or r.seats):
             self.returns[s] += share
         self.nobody += not r.winners
-        self.reasons[r.reason] += 1
+        self.reasons[(r.reason, r.ending)] += 1
         self.rounds.append(r.rounds)
         self.actions += r.actions
 
@@ -191,19 +192,9 @@ class Summary:
                        f"{min(self.rounds)}, most {max(self.rounds)}; actions: average "
                        f"{self.actions / g:.1f}")
         out.append("  how the games ended:")
-        ends = end_texts(self.game)
-        for rule in sorted(self.reasons, key=lambda r: (-self.reasons[r], r)):
-            out.append(f"    {rule:<8} {self.reasons[rule]:>7} {self.reasons[rule] / g:6.1%}  "
-                       f"{ends.get(rule, rule)}")
+        for (rule, text), n in sorted(self.reasons.items(), key=lambda item: (-item[1], item[0])):
+            out.append(f"    {rule:<8} {n:>7} {n / g:6.1%}  {text}")
         return out
-
-
-def end_texts(game: DescribedGame) -> dict:
-    """rule -> what the end rules citing it say."""
-    out: dict = {}
-    for e in game.spec.ends:
-        out[e.rule] = f"{out[e.rule]}; {e.text}" if e.rule in out else e.text
-    return out
 
 
 def result_text(state) -> str:

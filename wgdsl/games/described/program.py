@@ -53,8 +53,8 @@ def compile_program(spec: S.GameSpec, hooks: dict) -> Program:
         visibility=visibility, per_seat=per_seat)
 
 
-def _cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
+def _cards(n: int, what: str = "card") -> str:
+    return f"{n} {what}s" if n != 1 else f"1 {what}"
 
 
 class _Builder:
@@ -288,7 +288,8 @@ class _Builder:
                 for uid in (reversed(moved) if end == "bottom" else moved):
                     st.put(uid, into, end)
                 where = f"the {end} of " if end else ""
-                what = (f"{key[1]}'s played {_cards(len(moved))}" if played
+                what = (f"{key[1]}'s " + ("played card" if len(moved) == 1 else
+                                          f"{len(moved)} played cards") if played
                         else f"{_cards(len(moved))} from {st.zone_name(key)}")
                 st.note("", "move", f"move {what} to {where}{st.zone_name(into)}")
         return run

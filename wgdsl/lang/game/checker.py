@@ -70,6 +70,7 @@ class _Checker:
         self.names: dict[str, tuple[str, ast.Pos]] = {}
         self.rules: list[tuple[str, str]] = []
         self.used: set[str] = set()
+        self.clashed: set[str] = set()  # names declared as two different things
         # the declarations, by name, as compiled
         self.options: dict[str, S.OptionSpec] = {}
         self.kinds: dict[str, S.KindSpec] = {}
@@ -116,6 +117,8 @@ class _Checker:
         first = self.names.get(word.text)
         if first is not None:
             kind, pos = first
+            if kind != what:  # its uses would each be "not a <what>": this error says it
+                self.clashed.add(word.text)
             self.error(word.pos, f"`{shorten(word.text)}` is already the name of "
                                  f"{_article(kind)} (line {pos.line})",
                        "give each thing of the game its own name")
@@ -130,6 +133,8 @@ class _Checker:
         if found is not None and found[0] == what:
             self.used.add(word.text)
             return True
+        if word.text in self.clashed:
+            return False
         if found is not None:
             self.error(word.pos, f"`{shorten(word.text)}` is {_article(found[0])} (line "
                                  f"{found[1].line}), not {_article(what)}", hint_more or None)
@@ -381,7 +386,7 @@ class _Checker:
             given[stat.name.text] = stat.value
         missing = [s.name for s in kind.stats if s.name not in given]
         if missing and ok:
-            self.error(node.pos, f"card `{ident}` does not give its {one_of(missing).replace('or', 'and')}",
+            self.error(node.pos, f"card `{ident}` does not give its {_all_of(missing)}",
                        f"a card of kind `{kind.name}` gives every stat of it")
             ok = False
         if not ok:
@@ -737,7 +742,6 @@ class _Checker:
                 self.error(node.source.who.pos, "each seat draws from its own zone",
                            f"write `from {src.name}`")
                 return None
-            ok, _ = self.whose(src, None, (None,), "")
             return S.Step(kind, rule, text, amount=amount,
                           source=S.ZoneRef(src.name, S.ITS_OWNER if src.per_seat else None),
                           dest=S.ZoneRef(dest.name, S.ITS_OWNER))
@@ -942,6 +946,11 @@ _DECLARE = {
     "kind of card": "`kind NAME {` with lines such as `stat rank 1 to 13`",
     "sign": "`signs rock, paper, scissors`",
 }
+
+
+def _all_of(items) -> str:
+    items = [f"`{i}`" for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _article(noun: str) -> str:
