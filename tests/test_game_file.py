@@ -111,7 +111,7 @@ CASES = [
     (RPS_TEXT, "after rounds rounds: highest points wins", "after rounds rounds: that seat wins",
      "rounds: that seat wins", "that seat wins", "there is no `that seat`", "nobody wins"),
     (RPS_TEXT, "counter points start 0", "counter points start 0\n  zone points",
-     "counter points", "points", "`points` is already the name of a zone", "its own name"),
+     "zone points", "points", "`points` is already the name of a counter (line", "its own name"),
     (RPS_TEXT, "  rule S2\n  relation", '  rule S2\n  rule odd from "os:system"\n  relation',
      "os:system", '"os:system"', "outside the wgdsl.games package", "runs no other code"),
     (WAR_TEXT, "compare by higher rank", "compare by higher rnak", "rnak", "rnak",
@@ -181,6 +181,15 @@ def test_every_problem_is_reported_not_only_the_first():
     broken = RPS_TEXT.replace("add 1 to points", "add 1 to pints").replace(
         "compare by beats", "compare by beat")
     assert {"unknown counter `pints`", "unknown relation `beat`"} <= {d.message for d in errors(broken)}
+
+
+def test_a_name_may_be_used_above_its_declaration_and_one_clash_is_one_error():
+    moved = RPS_TEXT.replace("  counter points start 0                              rule S3\n", "")
+    moved = moved.replace("  round {", "  round {\n", 1).rstrip()[:-1] + "  counter points start 0\n}\n"
+    assert problems(moved)[1] == []
+    clash = RPS_TEXT.replace("  counter points start 0", "  counter points start 0\n  zone points")
+    assert [d.message for d in errors(clash)] == [
+        f"`points` is already the name of a counter (line {where(clash, 'counter points', 'points')[0]})"]
 
 
 def test_an_unused_declaration_is_a_warning_only():

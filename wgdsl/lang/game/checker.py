@@ -71,6 +71,7 @@ class _Checker:
         self.rules: list[tuple[str, str]] = []
         self.used: set[str] = set()
         self.clashed: set[str] = set()  # names declared as two different things
+        self.refused: set[int] = set()  # ids of the name Words of declarations left out
         # the declarations, by name, as compiled
         self.options: dict[str, S.OptionSpec] = {}
         self.kinds: dict[str, S.KindSpec] = {}
@@ -111,9 +112,9 @@ class _Checker:
             self.rules.append((rule, self.text_of(pos)))
         return rule
 
-    def declare(self, word: ast.Word, what: str) -> bool:
-        """Record ``word`` as the name of a ``what``; False (reported) if it names
-        something already."""
+    def declare(self, word: ast.Word, what: str) -> None:
+        """Record ``word`` as the name of a ``what``; reported (and the declaration left
+        out: :attr:`refused`) if it names something already."""
         first = self.names.get(word.text)
         if first is not None:
             kind, pos = first
@@ -122,9 +123,21 @@ class _Checker:
             self.error(word.pos, f"`{shorten(word.text)}` is already the name of "
                                  f"{_article(kind)} (line {pos.line})",
                        "give each thing of the game its own name")
-            return False
+            self.refused.add(id(word))
+            return
         self.names[word.text] = (what, word.pos)
-        return True
+
+    def declare_names(self, item) -> None:
+        """The names an item declares, in file order (so a clash cites the first), before
+        any declaration is compiled (so a name may be used above its declaration)."""
+        what = _DECLARES.get(type(item))
+        if isinstance(item, ast.Signs):
+            for w in item.names:
+                self.declare(w, "sign")
+        elif isinstance(item, ast.ZoneDecl) and item.name.text == S.PLAYED:
+            return  # reported by zone()
+        elif what is not None:
+            self.declare(item.name, what)
 
     def lookup(self, word: ast.Word, what: str, hint_more: str = "") -> bool:
         """Is ``word`` the name of a ``what``?  Reported (with the nearest name, or what
@@ -162,6 +175,8 @@ class _Checker:
                 if first is not item:
                     self.error(item.pos, f"`{_KEYWORD[type(item)]}` is given twice",
                                f"it was first given at line {first.pos.line}; a game says it once")
+        for item in game.items:
+            self.declare_names(item)
         seats = single.get(ast.Seats)
         if seats is None:
             self.error(game.pos, "the game does not say how many seats play",
@@ -270,7 +285,7 @@ class _Checker:
 
     # ------------------------------------------------------------------ options
     def option(self, node: ast.OptionDecl) -> None:
-        if not self.declare(node.name, "option"):
+        if id(node.name) in self.refused:
             return
         self.rule_of(node.label, node.pos, record=False)
         for value, pos in ((node.low, node.low_pos), (node.high, node.high_pos),
@@ -309,7 +324,7 @@ class _Checker:
 
     # ------------------------------------------------------------------ cards
     def kind(self, node: ast.Kind) -> None:
-        if not self.declare(node.name, "kind of card"):
+        if id(node.name) in self.refused:
             return
         stats: dict[str, S.StatSpec] = {}
         for stat in node.stats:
@@ -400,12 +415,12 @@ class _Checker:
         self.rule_of(node.label, node.pos, record=False)
         out = []
         for w in node.names:
-            if self.declare(w, "sign"):
+            if id(w) not in self.refused:
                 out.append(w.text)
         return tuple(out)
 
     def relation(self, node: ast.Relation, cards) -> Optional[S.RelationSpec]:
-        if not self.declare(node.name, "relation"):
+        if id(node.name) in self.refused:
             return None
         name = node.name.text
         if not node.facts:
@@ -457,7 +472,7 @@ class _Checker:
             self.error(node.name.pos, "`played` is the zone of the cards chosen in a round",
                        "give the zone another name; `move played cards to ...` moves them on")
             return
-        if not self.declare(node.name, "zone"):
+        if id(node.name) in self.refused:
             return
         self.rule_of(node.label, node.pos, record=False)
         chosen: dict[str, ast.Word] = {}
@@ -483,7 +498,7 @@ class _Checker:
                                                 visibility)
 
     def counter(self, node: ast.CounterDecl) -> None:
-        if not self.declare(node.name, "counter"):
+        if id(node.name) in self.refused:
             return
         self.rule_of(node.label, node.pos, record=False)
         if node.start > MAX_NUMBER:
@@ -491,7 +506,7 @@ class _Checker:
         self.counters[node.name.text] = S.CounterSpec(node.name.text, node.start)
 
     def hook(self, node: ast.HookDecl) -> None:
-        if not self.declare(node.name, "rule function"):
+        if id(node.name) in self.refused:
             return
         ref = node.ref
         m = _HOOK_REF.fullmatch(ref)
@@ -935,6 +950,9 @@ def _statement_text(rest: str) -> str:
     return " ".join(words)
 
 
+# what each declaration names
+_DECLARES = {ast.OptionDecl: "option", ast.Kind: "kind of card", ast.ZoneDecl: "zone",
+             ast.CounterDecl: "counter", ast.HookDecl: "rule function", ast.Relation: "relation"}
 _KEYWORD = {ast.Seats: "seats", ast.TurnOrder: "turn order", ast.FirstSeat: "first seat",
             ast.Signs: "signs", ast.Setup: "setup", ast.Round: "round", ast.End: "end"}
 _DECLARE = {
