@@ -4,7 +4,10 @@ not copied from a run), with what would be right; syntax errors recover line by 
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, strategies as st
 
 from described_games import RPS, WAR
 from wgdsl.lang.diagnostics import render_all
@@ -255,3 +258,51 @@ def test_a_huge_broken_file_stops_after_many_errors():
     broken = RPS_TEXT.replace("  counter points start 0", "  countr x\n" * 500 + "  counter points start 0")
     _, found = parse(broken, "t.game")
     assert len(found) == MAX_ERRORS
+
+
+# ------------------------------------------------------------------ robustness
+_WORDS = sorted({w for t in (RPS_TEXT, WAR_TEXT) for w in t.split()}) + [
+    "{", "}", "\n", ":", ",", "0", "99999999", "played", "of", "top", "#", '"x"', "@", "é"]
+
+
+@given(data=st.data())
+def test_a_mangled_game_file_is_diagnostics_never_a_crash(data):
+    """Words of the examples deleted, replaced or inserted anywhere: the reader and the
+    checker answer with diagnostics placed inside the text, or with a spec."""
+    text = data.draw(st.sampled_from([RPS_TEXT, WAR_TEXT]))
+    parts = re.split(r"(\s+)", text)
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(0, len(parts) - 1))
+        how = data.draw(st.sampled_from(["replace", "delete", "insert"]))
+        word = data.draw(st.sampled_from(_WORDS))
+        if how == "replace":
+            parts[at] = word
+        elif how == "delete":
+            parts[at] = ""
+        else:
+            parts.insert(at, word + " ")
+    mangled = "".join(parts)
+    spec, found = compile_text(mangled, "t.game")
+    assert spec is not None or any(d.severity == "error" for d in found)
+    lines = mangled.split("\n")
+    for d in found:
+        assert 1 <= d.pos.line <= len(lines) + 1 and d.pos.col >= 1, d
+        assert d.message and "Traceback" not in d.render(mangled)
+
+
+def test_a_checker_that_crashes_is_caught(monkeypatch):
+    """A slip in the checker (looking a name up as if it had been declared) is found by
+    the property above."""
+    from hypothesis import HealthCheck, Phase, settings
+
+    from wgdsl.lang.game import checker
+
+    def careless(self, word, what, hint_more=""):
+        return self.names[word.text][0] == what
+
+    monkeypatch.setattr(checker._Checker, "lookup", careless)
+    found = settings(max_examples=200, phases=[Phase.generate], derandomize=True, database=None,
+                     suppress_health_check=list(HealthCheck))(
+        test_a_mangled_game_file_is_diagnostics_never_a_crash.hypothesis.inner_test)
+    with pytest.raises(KeyError):
+        given(data=st.data())(found)()

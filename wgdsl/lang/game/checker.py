@@ -314,7 +314,9 @@ class _Checker:
         word = ast.Word(number.value, pos=number.pos)
         if not self.lookup(word, "option"):
             return None
-        option = self.options[number.value]
+        option = self.options.get(number.value)
+        if option is None:  # declared, but left out for an error of its own
+            return None
         if option.low < least:
             self.error(number.pos, f"option `{option.name}` can be {option.low} "
                                    f"(`{option.low} to {option.high}`); {what} must be at least {least}",
