@@ -217,6 +217,10 @@ def test_an_unused_declaration_is_a_warning_only():
     ("compare by beats", 'compare by "beats', '"beats', '"', "this quoted name is not closed", None),
     ("reveal  ", "reveal now  ", "reveal now", "now", "unexpected `now`",
      "expected `rule` or the end of the line"),
+    ("option target 1 to 20", "option target 1..20", "1..20", "..", "unexpected `..`",
+     "a range is written with `to`: `1 to 20`"),
+    ("seats 2 to 4 ", "seats 2-4 ", "seats 2-4", "-", "unexpected `-`", "`2 to 4`"),
+    ("rule S3.2", "rule s3.2", "rule s3.2", "s3", "unexpected `s3`", "`rule S3`"),
 ])
 def test_a_syntax_error_is_reported_in_the_designers_words(old, new, line_has, word, message, hint):
     assert old in RPS_TEXT

@@ -116,7 +116,7 @@ class _Reader:
             if tok is None:
                 break
             if tok.type == "BAD_CHAR":
-                self.report(_bad_character(self.path, tok))
+                self.report(_bad_character(self.path, tok, self.text))
                 parser = self.recover(self.fed[line_start:] + [tok], line_start, line_blocks)
             else:
                 tok = self.as_name(parser, tok)
@@ -210,6 +210,10 @@ class _Reader:
         if tok.type == "GAME" and set(err.expected) <= {"$END", "_NL"}:
             return Diagnostic(self.path, pos, "a game file holds one game",
                               "write each game in a file of its own")
+        if tok.type == "NAME" and "CAPID" in err.expected and line and line[-1].type == "RULE":
+            return Diagnostic(self.path, pos, f"unexpected `{shown}`",
+                              "a rule number starts with a capital letter, such as "
+                              f"`rule {found[:1].upper()}{found[1:]}`")
         wants_name = bool({"NAME", "CAPID"} & set(err.expected))
         if found in self.words.values() and found[:1].isalpha():  # a keyword
             if wants_name and found not in literals:
@@ -246,11 +250,20 @@ class _Reader:
         return Diagnostic(self.path, pos, "the file ends too early", _expect_hint(literals, described))
 
 
-def _bad_character(path: str, tok: Token) -> Diagnostic:
+_RANGE = re.compile(r"(\d+)[ \t]*(?:\.\.\.?|-|–)[ \t]*(\d+)")
+
+
+def _bad_character(path: str, tok: Token, text: str) -> Diagnostic:
     """A character no word of the language starts with."""
     found = str(tok)
     first = found[:1]
     pos = ast.Pos(tok.line, tok.column, tok.line, tok.column + max(1, len(found)))
+    line_start = tok.start_pos - (tok.column - 1)
+    line_end = text.find("\n", tok.start_pos)
+    for m in _RANGE.finditer(text, line_start, line_end if line_end >= 0 else len(text)):
+        if m.start() < tok.start_pos < m.end():
+            return Diagnostic(path, pos, f"unexpected `{shorten(found)}`",
+                              f"a range is written with `to`: `{m.group(1)} to {m.group(2)}`")
     if first == '"':
         return Diagnostic(path, pos, "this quoted name is not closed",
                           'a name starts and ends with `"` on the same line')
