@@ -259,7 +259,9 @@ class _Builder:
         else:
             sources = self._keys(step.source)
         shared_dest = not self.per_seat[dest.zone]
-        to_seat = None if shared_dest else self._seats(dest.who) if dest.who != S.ITS_OWNER else None
+        # whose zone the cards go to: None for a shared zone, or for `its owner` (the seat
+        # each card comes from); else the seat `the winner` / `the active seat` is now
+        to_seat = None if shared_dest or dest.who == S.ITS_OWNER else self._seats(dest.who)
         end = dest.end
 
         def run(st):

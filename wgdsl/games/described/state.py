@@ -82,8 +82,6 @@ class DescribedState(Stepper):
     """One game of a :class:`~wgdsl.games.described.game.DescribedGame` through the
     engine-api (engine-api.md): the kernel Stepper's hooks over a :class:`Table`."""
 
-    runaway_rule = "none"  # steps of a described game always end; nothing runs away
-
     def __init__(self, game, seats: tuple, options: dict, table: Table):
         super().__init__()
         self.game = game
