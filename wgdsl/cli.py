@@ -714,9 +714,10 @@ def _play_game_file(name, seats, seed, games, show_log, option_values) -> None:
     given = [flag for param, flag in _WG_PLAY_OPTIONS.items()
              if ctx.get_parameter_source(param) == ParameterSource.COMMANDLINE]
     if given:
-        raise click.UsageError(f"{', '.join(given)}: World Gainer's option{'s' if len(given) > 1 else ''}; "
-                               "a game file carries its own cards and is played by random bots "
-                               "(--seats, --seed, --games, --option, --log apply)")
+        options = "options" if len(given) > 1 else "option"
+        raise click.UsageError(f"{', '.join(given)}: World Gainer's {options}; a game file "
+                               "carries its own cards and is played by random bots (--seats, "
+                               "--seed, --games, --option, --log apply)")
     try:
         game = load_game(name)
     except ValueError as err:

@@ -30,7 +30,8 @@ def rules_text(game: DescribedGame) -> str:
     out = [f"{spec.name} ({spec.id}), from {spec.path}", ""]
     seats = f"{low}" if low == high else f"{low} to {high}"
     names = ", ".join(spec.seat_names)
-    order = "clockwise: as named" if spec.clockwise else "counterclockwise: the first named, then the others in reverse"
+    order = "clockwise: as named" if spec.clockwise else \
+        "counterclockwise: the first named, then the others in reverse"
     first = "drawn at random" if spec.first is None else spec.first
     out.append(f"seats      {seats} [{spec.seats_rule}]: {names} (turn order {order}); "
                f"first active seat: {first}; it passes to the next seat each round")
@@ -46,15 +47,16 @@ def rules_text(game: DescribedGame) -> str:
         pairs = ", ".join(f"{a} {r.name} {b}" for a, b in sorted(r.pairs))
         out.append(f"relation   {r.name}: {pairs}")
     for k in spec.kinds:
-        stats = ", ".join(f"{s.name} {'one of ' + '/'.join(s.values) if s.values else f'{s.low} to {s.high}'}"
-                          for s in k.stats) or "no stats"
+        stats = ", ".join(s.name + (" one of " + "/".join(s.values) if s.values
+                                    else f" {s.low} to {s.high}") for s in k.stats) or "no stats"
         out.append(f"kind       {k.name}: {stats}")
     if spec.cards:
         total = sum(c.copies for c in spec.cards)
         out.append(f"cards      {total} ({len(spec.cards)} different)")
         for c in spec.cards:
             stats = " ".join(f"{n} {v}" for n, v in c.stats)
-            out.append(f"  {c.id:<8} \"{c.name}\" {c.kind} {stats}" + (f" x{c.copies}" if c.copies != 1 else ""))
+            copies = f" x{c.copies}" if c.copies != 1 else ""
+            out.append(f"  {c.id:<8} \"{c.name}\" {c.kind} {stats}{copies}")
     for z in spec.zones:
         out.append(f"zone       {z.name}: {'per seat' if z.per_seat else 'shared'}, "
                    f"{'pile' if z.ordered else 'bag'}, {_SEEN[z.visibility]}")

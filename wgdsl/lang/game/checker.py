@@ -42,7 +42,8 @@ ZONE_WORDS = {"per seat": "scope", "shared": "scope", "pile": "kind", "bag": "ki
 ORDERS = ("clockwise", "counterclockwise")
 HOOK_PACKAGE = "wgdsl.games."
 _HOOK_REF = re.compile(r"(wgdsl\.games(?:\.[a-z_][a-z0-9_]*)+):([a-z][a-z0-9_]*)")
-_ANY_REF = re.compile(r"([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*):([A-Za-z_][A-Za-z0-9_]*)")
+_IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
+_ANY_REF = re.compile(rf"({_IDENT}(?:\.{_IDENT})*):({_IDENT})")
 # whose zone each kind of place may name
 _SOURCE_WHO = (None, S.EACH_SEAT, S.EACH_WINNER, S.THE_WINNER, S.ACTIVE_SEAT)
 _DEST_WHO = (None, S.THE_WINNER, S.ACTIVE_SEAT, S.ITS_OWNER)
@@ -241,7 +242,8 @@ class _Checker:
             if low < 1:
                 self.error(node.low_pos, "a game has at least 1 seat")
             if high < low:
-                self.error(node.high_pos, f"`seats {low} to {high}`: the most is less than the fewest",
+                self.error(node.high_pos,
+                           f"`seats {low} to {high}`: the most is less than the fewest",
                            f"write `seats {high} to {low}`")
             if high > MAX_SEATS:
                 self.error(node.high_pos, f"at most {MAX_SEATS} seats")
@@ -249,7 +251,8 @@ class _Checker:
                 seen: dict[str, ast.Word] = {}
                 for w in node.names:
                     if w.text in seen:
-                        self.error(w.pos, f"seat `{w.text}` is named twice", "give each seat its own name")
+                        self.error(w.pos, f"seat `{w.text}` is named twice",
+                                   "give each seat its own name")
                     seen.setdefault(w.text, w)
                 names = tuple(w.text for w in node.names)
                 if len(names) < high:
@@ -318,8 +321,8 @@ class _Checker:
         if option is None:  # declared, but left out for an error of its own
             return None
         if option.low < least:
-            self.error(number.pos, f"option `{option.name}` can be {option.low} "
-                                   f"(`{option.low} to {option.high}`); {what} must be at least {least}",
+            self.error(number.pos, f"option `{option.name}` can be {option.low} (`{option.low} "
+                                   f"to {option.high}`); {what} must be at least {least}",
                        f"make the option `{least} to {option.high}`")
             return None
         return S.Amount(option=number.value)
@@ -332,7 +335,8 @@ class _Checker:
         for stat in node.stats:
             name = stat.name.text
             if name in stats:
-                self.error(stat.name.pos, f"stat `{name}` is declared twice in kind `{node.name.text}`")
+                self.error(stat.name.pos,
+                           f"stat `{name}` is declared twice in kind `{node.name.text}`")
                 continue
             if stat.values:
                 values: list[str] = []
@@ -343,7 +347,8 @@ class _Checker:
                 stats[name] = S.StatSpec(name, values=tuple(dict.fromkeys(values)))
             else:
                 if stat.high < stat.low:
-                    self.error(stat.pos, f"`{stat.low} to {stat.high}`: the most is less than the least")
+                    self.error(stat.pos,
+                               f"`{stat.low} to {stat.high}`: the most is less than the least")
                 if max(stat.low, stat.high) > MAX_NUMBER:
                     self.error(stat.pos, f"a stat is at most {MAX_NUMBER:,}")
                 stats[name] = S.StatSpec(name, low=stat.low, high=stat.high)
@@ -353,7 +358,8 @@ class _Checker:
         ok = True
         ident = node.id.text
         if ident in self.card_ids:
-            self.error(node.id.pos, f"card id `{ident}` is already used on line {self.card_ids[ident]}",
+            self.error(node.id.pos,
+                       f"card id `{ident}` is already used on line {self.card_ids[ident]}",
                        "give every card its own id")
             ok = False
         self.card_ids.setdefault(ident, node.pos.line)
@@ -379,7 +385,8 @@ class _Checker:
             decl = kind.stat(stat.name.text)
             if decl is None:
                 names = [s.name for s in kind.stats]
-                self.error(stat.name.pos, f"kind `{kind.name}` has no stat `{shorten(stat.name.text)}`",
+                self.error(stat.name.pos,
+                           f"kind `{kind.name}` has no stat `{shorten(stat.name.text)}`",
                            did_you_mean(stat.name.text, names) or
                            ("its stats are " + one_of(names) if names else "it has no stats"))
                 ok = False
@@ -444,8 +451,9 @@ class _Checker:
                 is_card = side.text[:1].isupper()
                 known = side.text in ids if is_card else self.names.get(side.text, ("",))[0] == "sign"
                 if not known:
-                    choices = sorted(ids) if is_card else [n for n, (k, _) in self.names.items() if k == "sign"]
-                    self.error(side.pos, f"unknown {'card' if is_card else 'sign'} `{shorten(side.text)}`",
+                    choices = sorted(ids) if is_card else self.names_of("sign")
+                    what = "card" if is_card else "sign"
+                    self.error(side.pos, f"unknown {what} `{shorten(side.text)}`",
                                did_you_mean(side.text, choices) or
                                ("a relation pairs signs (`signs rock, paper`) or card ids"))
                     break
@@ -560,8 +568,7 @@ class _Checker:
                            "write " + one_of(f"of {S.WHO_TEXT[k]}" for k in allowed if k))
             return False, None
         if kind in _WINNER_WHO and not self.flow.compared:
-            self.error(who.pos, "there is no winner yet",
-                       "`the winner` and `each winner` are those of a `compare` earlier in the round")
+            self.error(who.pos, "there is no winner yet", _NO_WINNER_YET)
             return False, None
         return True, kind
 
@@ -693,12 +700,12 @@ class _Checker:
             amount = self.amount(node.amount, 0, "an amount")
             who = node.who.kind
             if who not in _ADD_WHO:
-                self.error(node.who.pos, f"`{S.WHO_TEXT[who]}` is a card's owner; a counter is a seat's",
+                self.error(node.who.pos,
+                           f"`{S.WHO_TEXT[who]}` is a card's owner; a counter is a seat's",
                            "write " + one_of(f"of {S.WHO_TEXT[k]}" for k in _ADD_WHO))
                 return None
             if who in _WINNER_WHO and not flow.compared:
-                self.error(node.who.pos, "there is no winner yet",
-                           "`the winner` and `each winner` are those of a `compare` earlier in the round")
+                self.error(node.who.pos, "there is no winner yet", _NO_WINNER_YET)
                 return None
             if not ok or amount is None:
                 return None
@@ -728,24 +735,27 @@ class _Checker:
             if zone is None:
                 return None
             if not zone.ordered:
-                self.error(node.source.zone.pos, f"`{zone.name}` is a bag: it has no order to shuffle",
+                self.error(node.source.zone.pos,
+                           f"`{zone.name}` is a bag: it has no order to shuffle",
                            "only piles are shuffled")
                 return None
-            ok, who = self.whose(zone, node.source.who, (None, S.EACH_SEAT, S.THE_WINNER, S.ACTIVE_SEAT),
-                                 "what is shuffled")
+            ok, who = self.whose(zone, node.source.who,
+                                 (None, S.EACH_SEAT, S.THE_WINNER, S.ACTIVE_SEAT), "what is shuffled")
             return S.Step(kind, rule, text, source=S.ZoneRef(zone.name, who)) if ok else None
         if kind in ("deal", "draw"):
             src = self.zone_of(node.source.zone)
             dest = self.zone_of(node.name)
-            amount = self.amount(node.amount, 1, f"what is {kind}n") if node.amount is not None else None
+            amount = None if node.amount is None else self.amount(node.amount, 1, f"what is {kind}n")
             if src is None or dest is None or (node.amount is not None and amount is None):
                 return None
             if not src.ordered:
-                self.error(node.source.zone.pos, f"`{src.name}` is a bag: it has no top to {kind} from",
+                self.error(node.source.zone.pos,
+                           f"`{src.name}` is a bag: it has no top to {kind} from",
                            "make it a `pile`")
                 return None
             if not dest.per_seat:
-                self.error(node.name.pos, f"`{dest.name}` is shared; each seat {kind}s into its own zone",
+                self.error(node.name.pos,
+                           f"`{dest.name}` is shared; each seat {kind}s into its own zone",
                            "name a zone per seat")
                 return None
             if kind == "deal":
@@ -864,7 +874,8 @@ class _Checker:
             self.error(place.who.pos, "cards of a shared zone have no owner",
                        "write `of the winner` or `of the active seat`")
             return None
-        if source is not None and source.zone == dest.name and (source.who == who or not dest.per_seat):
+        same_zone = source is not None and source.zone == dest.name
+        if same_zone and (source.who == who or not dest.per_seat):
             self.error(place.pos, f"the cards are moved from `{dest.name}` to itself")
             return None
         return S.Step("move", rule, text, source=source,
@@ -877,7 +888,8 @@ class _Checker:
             if zone is None:
                 return None
             if not zone.per_seat:
-                self.error(q.name.pos, f"`{zone.name}` is shared; a seat's cards are in a zone per seat")
+                self.error(q.name.pos,
+                           f"`{zone.name}` is shared; a seat's cards are in a zone per seat")
                 return None
             return S.Quantity(True, zone.name)
         if not self.lookup(q.name, "counter"):
@@ -952,6 +964,8 @@ def _statement_text(rest: str) -> str:
     return " ".join(words)
 
 
+_NO_WINNER_YET = ("`the winner` and `each winner` are those of a `compare` earlier in the "
+                  "round")
 # what each declaration names
 _DECLARES = {ast.OptionDecl: "option", ast.Kind: "kind of card", ast.ZoneDecl: "zone",
              ast.CounterDecl: "counter", ast.HookDecl: "rule function", ast.Relation: "relation"}

@@ -247,7 +247,8 @@ class _Reader:
         if all(t.type == "_NL" for t in self.fed):
             return Diagnostic(self.path, pos, "the file holds no game",
                               'a game file holds one game: `game ID "Name" {` ... `}`')
-        return Diagnostic(self.path, pos, "the file ends too early", _expect_hint(literals, described))
+        return Diagnostic(self.path, pos, "the file ends too early",
+                          _expect_hint(literals, described))
 
 
 _RANGE = re.compile(r"(\d+)[ \t]*(?:\.\.\.?|-|–)[ \t]*(\d+)")
@@ -395,7 +396,8 @@ class _ToAst(Transformer):
 
     def stat_range(self, meta, children):
         name, low, high = children
-        return ast.StatDecl(_word(name), low=int(low), high=int(high), pos=_span(meta, [name, low, high]))
+        return ast.StatDecl(_word(name), low=int(low), high=int(high),
+                            pos=_span(meta, [name, low, high]))
 
     def stat_enum(self, meta, children):
         name, *values = children
@@ -439,8 +441,8 @@ class _ToAst(Transformer):
     def zone(self, meta, children):
         name, *words = children
         label = words.pop()
-        return ast.ZoneDecl(_word(name), tuple(w if isinstance(w, ast.Word) else _word(w) for w in words),
-                            label, pos=_span(meta, [name, *words]))
+        words = tuple(w if isinstance(w, ast.Word) else _word(w) for w in words)
+        return ast.ZoneDecl(_word(name), words, label, pos=_span(meta, [name, *words]))
 
     def per_seat(self, meta, children):
         return ast.Word("per seat", pos=_span(meta, []) if getattr(meta, "empty", True) else
@@ -541,8 +543,8 @@ class _ToAst(Transformer):
 
     def deal(self, meta, children):
         amount, source, dest = children
-        return self._step(meta, "deal", [dest], amount=None if amount.type == "ALL" else _number(amount),
-                          source=source, name=_word(dest))
+        count = None if amount.type == "ALL" else _number(amount)
+        return self._step(meta, "deal", [dest], amount=count, source=source, name=_word(dest))
 
     def draw(self, meta, children):
         amount, source, dest = children
