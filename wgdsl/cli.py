@@ -369,19 +369,27 @@ def show_command(card_id, cards_path, lang, rules_of):
     echo(show_card(card, text, library.path))
 
 
+def _load_game(name: str):
+    """The game ``name`` (a built-in id or a game file): a file's problems are diagnostics
+    (DiagnosticError, printed by main), anything else wrong with the name a usage error."""
+    from wgdsl.games import load_game
+
+    try:
+        return load_game(name)
+    except ValueError as err:
+        if isinstance(err, DiagnosticError):
+            raise
+        raise click.UsageError(str(err)) from None
+
+
 def _show_rules(name: str) -> None:
-    from wgdsl.games import BUILTIN, load_game
+    from wgdsl.games import BUILTIN
     from wgdsl.tools.gamefile import rules_text
 
     if name in BUILTIN:
         raise click.UsageError(f"{name} is not described by a game file yet; `wgdsl rules` "
                                "prints its rules reference")
-    try:
-        game = load_game(name)
-    except ValueError as err:
-        if isinstance(err, DiagnosticError):
-            raise
-        raise click.UsageError(str(err)) from None
+    game = _load_game(name)
     echo(rules_text(game))
 
 
@@ -705,7 +713,6 @@ def _play_game_file(name, seats, seed, games, show_log, option_values) -> None:
     statistics (the logic is wgdsl.tools.gamefile's)."""
     from click.core import ParameterSource
 
-    from wgdsl.games import load_game
     from wgdsl.games.described import DescribedGame
     from wgdsl.games.described.program import RuleFunctionError
     from wgdsl.tools.gamefile import Summary, play_one, result_text
@@ -718,12 +725,7 @@ def _play_game_file(name, seats, seed, games, show_log, option_values) -> None:
         raise click.UsageError(f"{', '.join(given)}: World Gainer's {options}; a game file "
                                "carries its own cards and is played by random bots (--seats, "
                                "--seed, --games, --option, --log apply)")
-    try:
-        game = load_game(name)
-    except ValueError as err:
-        if isinstance(err, DiagnosticError):
-            raise
-        raise click.UsageError(str(err)) from None
+    game = _load_game(name)
     if not isinstance(game, DescribedGame):  # pragma: no cover - world-gainer is handled above
         raise click.UsageError(f"--game {name}: not a game file")
     for warning in game.warnings:
