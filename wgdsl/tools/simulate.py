@@ -70,10 +70,7 @@ class _WatchedGame(Game):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.resolved: list = []  # (source instance uid, compiled effect)
-
-    def _run(self, pend) -> None:
-        self.resolved.append((pend.source.uid, pend.effect))
-        super()._run(pend)
+        self.watch = lambda uid, effect: self.resolved.append((uid, effect))
 
 
 def _fillers(library: CardLibrary, card: CardDef) -> list[CardDef]:

@@ -22,7 +22,7 @@ responses nest at most ``MAX_RESPONSE_DEPTH`` deep; past either limit the engine
 from __future__ import annotations
 
 import weakref
-from typing import NamedTuple, Optional
+from typing import Callable, NamedTuple, Optional
 
 from wgdsl.kernel.decision import Decision, Suspend
 from wgdsl.kernel.errors import IllegalAction, RunawayEffects
@@ -124,6 +124,9 @@ class Game:
         # indices of log entries that name a card hidden from the other player (a stun set,
         # a card looked at, a choice among hidden cards): observations show them redacted
         self.private: set = set()
+        # called with (source uid, compiled effect) as each triggered or dimension effect
+        # starts to resolve: how a tool sees which effects ran (wgdsl simulate)
+        self.watch: Optional[Callable] = None
         self._views: dict = {}  # seat -> a weak reference to its SeatView (view())
 
     # ================================================================== set-up (R4)
@@ -840,6 +843,8 @@ class Game:
         if n > _TRACE_FROM:  # only a chain near the limit pays for recording itself
             self._trace_step(pend, n)
         eff, src = pend.effect, pend.source
+        if self.watch is not None:
+            self.watch(src.uid, eff)
         if self._logging:  # the card and the effect that resolves (a copy: whose text it is)
             text = eff.text if src.base.id == eff.card else f"{src.id} as {eff.text}"
             self.log.entries.append((self.state.turn, pend.controller, "effect", text))
