@@ -310,3 +310,16 @@ def test_a_checker_that_crashes_is_caught(monkeypatch):
         test_a_mangled_game_file_is_diagnostics_never_a_crash.hypothesis.inner_test)
     with pytest.raises(KeyError):
         given(data=st.data())(found)()
+
+
+def test_a_game_file_of_megabytes_is_refused_at_once(tmp_path):
+    """Reading runs at about 50 µs a line: a 2 MB file would take tens of seconds, so its
+    size is refused before it is read, with the limit and what a game file is."""
+    from wgdsl.lang.game import MAX_GAME_BYTES, read_source
+
+    big = tmp_path / "big.game"
+    big.write_text('game x "X" {\n' + "  seats 2\n" * (MAX_GAME_BYTES // 10) + "}\n")
+    text, problems = read_source(big)
+    assert text is None and len(problems) == 1
+    assert f"at most {MAX_GAME_BYTES:,}" in problems[0].message
+    assert "few kilobytes" in problems[0].hint

@@ -34,11 +34,22 @@ def compile_text(text: str, path: str = "<game>") -> tuple[Optional[GameSpec], l
     return compile_game(game, text)
 
 
+# A game file is a few kilobytes (World Gainer's whole frame, a few hundred lines); reading
+# runs at about 50 µs a line, so a file of megabytes would take tens of seconds: refused
+# above this size, with the reason.
+MAX_GAME_BYTES = 256 * 1024
+
+
 def read_source(path: Union[str, Path]) -> tuple[Optional[str], list[Diagnostic]]:
     """The text of a game file, or a diagnostic saying why it cannot be read (a directory,
-    a FIFO, a file too large, text that is not UTF-8: wgdsl.files.read_text)."""
+    a FIFO, a file larger than :data:`MAX_GAME_BYTES`, text that is not UTF-8:
+    wgdsl.files.read_text)."""
     try:
-        return read_text(path, "game file"), []
+        return read_text(path, "game file", max_bytes=MAX_GAME_BYTES), []
     except Unreadable as err:
         pos = Pos(err.line, err.col, err.line, err.col + 1) if err.line else NOWHERE
-        return None, [Diagnostic(str(path), pos, err.message, err.hint)]
+        hint = err.hint
+        if hint and hint.startswith("split the"):  # too large: a game file has no includes
+            hint = ("a game file is a few kilobytes (one game's seats, zones, rounds and "
+                    "cards); is this the file you meant?")
+        return None, [Diagnostic(str(path), pos, err.message, hint)]
