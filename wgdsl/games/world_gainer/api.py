@@ -300,11 +300,11 @@ class WGState(Stepper):
 
     # ------------------------------------------------------------------ actions as text
     def parse_action(self, seat: str, text: str):
-        """The action whose ``str()`` is ``text``: ``A play WG-001 C2``, ``A play WG-013
-        C2 copying B1``, ``A exhaust slot 2``, ``A break_field C1``, ``A set_stun WG-004``,
+        """The action whose ``str()`` is ``text``: ``A play XX-001 C2``, ``A play XX-013
+        C2 copying B1``, ``A exhaust slot 2``, ``A break_field C1``, ``A set_stun XX-004``,
         ``A next``, ``A end_turn``, ``A answer yes``.  IllegalAction says what is wrong."""
         words = str(text).split()
-        form = ("`SEAT KIND ...`, e.g. `A play WG-001 C2`, `A exhaust slot 2`, "
+        form = ("`SEAT KIND ...`, e.g. `A play XX-001 C2`, `A exhaust slot 2`, "
                 "`A answer yes`")
         if len(words) < 2:
             raise IllegalAction(f"cannot read `{text}` as an action: write {form}", "R5")
