@@ -154,3 +154,23 @@ def one_of(choices: Iterable[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def stray_character(path: str, pos: Pos, found: str, non_ascii_hint: str,
+                    written_with: str) -> Diagnostic:
+    """A character no word of a language starts with (card files and game files alike): an
+    unclosed quote, an invisible character, a letter outside ASCII (``non_ascii_hint``
+    says where such names go), or anything else (``written_with``: what the file is made
+    of)."""
+    first = found[:1]
+    if first == '"':
+        return Diagnostic(path, pos, "this quoted name is not closed",
+                          'a name starts and ends with `"` on the same line')
+    if not first.isprintable():
+        return Diagnostic(path, pos, f"unexpected character U+{ord(first):04X}",
+                          "remove it; only spaces, tabs and line ends separate words")
+    if ord(first) > 127:
+        return Diagnostic(path, pos, f"unexpected `{shorten(found)}`", non_ascii_hint)
+    return Diagnostic(path, pos, f"unexpected character `{shorten(found)}`",
+                      f"{written_with} words, numbers, quoted names and `{{ }} : ,`; "
+                      "`#` starts a comment")

@@ -17,7 +17,7 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .ast import Pos
-from .diagnostics import Diagnostic, one_of, shorten
+from .diagnostics import Diagnostic, one_of, shorten, stray_character
 
 _DESCRIBED = {
     "CARD_ID": "a card id such as `XX-001`",
@@ -102,18 +102,8 @@ def bad_character(path: str, text: str, offset: int, line: int, column: int,
             return Diagnostic(path, pos, f"keywords are lowercase: `{found}`", f"write `{lower}`")
         return Diagnostic(path, pos, f"words are lowercase: `{shorten(found)}`",
                           f"write `{shorten(lower)}`; only card ids (`XX-001`) and quoted names use capitals")
-    if found == '"':
-        return Diagnostic(path, pos, "this quoted name is not closed",
-                          'a name starts and ends with `"` on the same line')
-    if not found.isprintable():
-        return Diagnostic(path, pos, f"unexpected character U+{ord(found):04X}",
-                          "remove it; only spaces, tabs and line ends separate words")
-    if ord(found) > 127:
-        return Diagnostic(path, pos, f"unexpected `{found}`",
-                          'names go in double quotes, such as `"新しい星人"`')
-    return Diagnostic(path, pos, f"unexpected character `{found}`",
-                      "cards are written with words, numbers, quoted names and `{ } : ,`; "
-                      "`#` starts a comment")
+    return stray_character(path, pos, found, 'names go in double quotes, such as `"新しい星人"`',
+                           "cards are written with")
 
 
 # ---------------------------------------------------------------------------- end of file

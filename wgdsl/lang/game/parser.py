@@ -22,7 +22,7 @@ from typing import Optional
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedToken
 
-from ..diagnostics import Diagnostic, did_you_mean, shorten
+from ..diagnostics import Diagnostic, did_you_mean, shorten, stray_character
 from ..syntax_errors import keywords_of
 from . import ast
 
@@ -257,7 +257,6 @@ _RANGE = re.compile(r"(\d+)[ \t]*(?:\.\.\.?|-|–)[ \t]*(\d+)")
 def _bad_character(path: str, tok: Token, text: str) -> Diagnostic:
     """A character no word of the language starts with."""
     found = str(tok)
-    first = found[:1]
     pos = ast.Pos(tok.line, tok.column, tok.line, tok.column + max(1, len(found)))
     line_start = tok.start_pos - (tok.column - 1)
     line_end = text.find("\n", tok.start_pos)
@@ -265,19 +264,10 @@ def _bad_character(path: str, tok: Token, text: str) -> Diagnostic:
         if m.start() < tok.start_pos < m.end():
             return Diagnostic(path, pos, f"unexpected `{shorten(found)}`",
                               f"a range is written with `to`: `{m.group(1)} to {m.group(2)}`")
-    if first == '"':
-        return Diagnostic(path, pos, "this quoted name is not closed",
-                          'a name starts and ends with `"` on the same line')
-    if not first.isprintable():
-        return Diagnostic(path, pos, f"unexpected character U+{ord(first):04X}",
-                          "remove it; only spaces, tabs and line ends separate words")
-    if ord(first) > 127:
-        return Diagnostic(path, pos, f"unexpected `{shorten(found)}`",
-                          'names of the game and its cards go in double quotes, such as `"Rock"`; '
-                          "the names of zones, counters and signs are plain lowercase words")
-    return Diagnostic(path, pos, f"unexpected character `{shorten(found)}`",
-                      "a game file is written with words, numbers, quoted names and `{ } : ,`; "
-                      "`#` starts a comment")
+    return stray_character(path, pos, found,
+                           'names of the game and its cards go in double quotes, such as '
+                           '`"Rock"`; the names of zones, counters and signs are plain '
+                           "lowercase words", "a game file is written with")
 
 
 def _word_kind(literals, line: list) -> str:
