@@ -19,9 +19,23 @@ def _world_gainer():
     return GAME
 
 
+_LOADED: dict = {}
+
+
+def _getgem():
+    """GETGEM: its game file names its engine (``played by``); read once per process."""
+    if "getgem" not in _LOADED:
+        from wgdsl.games.described import load_game_file
+        from wgdsl.games.getgem import GAME_FILE
+
+        _LOADED["getgem"] = load_game_file(GAME_FILE)
+    return _LOADED["getgem"]
+
+
 # id -> a function that imports the game and returns it
 BUILTIN = {
     "world-gainer": _world_gainer,
+    "getgem": _getgem,
 }
 
 

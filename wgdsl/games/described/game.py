@@ -15,7 +15,7 @@ from wgdsl.lang.diagnostics import Diagnostic, DiagnosticError
 from wgdsl.lang.game import compile_text, read_source
 from wgdsl.lang.game.spec import PLAYED, GameSpec
 
-from .hooks import resolve_hooks
+from .hooks import ENGINE, resolve_hooks
 from .program import compile_program
 from .state import MASK, DescribedState, Table
 
@@ -120,7 +120,24 @@ def check_game_file(path: Union[str, Path]) -> tuple[Optional[DescribedGame], li
     problems = sorted(unresolved + problems, key=lambda d: (d.pos.line, d.pos.col))
     if unresolved:
         return None, problems, text
+    if spec.engine is not None:
+        return _engine_game(spec, hooks, problems, text)
     return DescribedGame(spec, hooks, warnings=tuple(problems)), problems, text
+
+
+def _engine_game(spec: GameSpec, hooks: dict, problems: list, text: str):
+    """A game file with ``played by``: its engine's rule function builds the game from the
+    spec.  The engine refuses a spec it cannot play (a zone it needs is missing, a card
+    whose effects it cannot carry out) with a ValueError: reported at ``played by``."""
+    effects = {e.name: hooks[e.name] for e in spec.effects}
+    try:
+        game = hooks[ENGINE](spec, effects)
+    except ValueError as err:
+        problem = Diagnostic(spec.path, spec.engine.pos, str(err),
+                             "the engine needs this of its game file (docs/games.md)")
+        return None, sorted(problems + [problem], key=lambda d: (d.pos.line, d.pos.col)), text
+    game.warnings = tuple(problems)
+    return game, problems, text
 
 
 def load_game_file(path: Union[str, Path]) -> DescribedGame:

@@ -27,6 +27,8 @@ import pkgutil
 from pathlib import Path
 from typing import Callable, Optional
 
+import attrs
+
 from wgdsl.lang.diagnostics import Diagnostic, did_you_mean, one_of
 from wgdsl.lang.game.rule_functions import MARK, USES
 from wgdsl.lang.game.spec import GameSpec, HookSpec
@@ -35,12 +37,21 @@ PACKAGE = "wgdsl.games"
 _FOLDER = Path(__file__).resolve().parents[1]  # wgdsl/games/
 
 
+# the key of the engine's rule function (`played by`) among the resolved: no name of the
+# file can be it (a name has no space)
+ENGINE = "played by"
+
+
 def resolve_hooks(spec: GameSpec) -> tuple[dict[str, Callable], list[Diagnostic]]:
-    """Every rule function ``spec`` names, by name, and a diagnostic for each that cannot
-    be used (at the position of its reference in the file)."""
+    """Every rule function ``spec`` names, by name (an effect's by the effect's name, the
+    engine's as :data:`ENGINE`), and a diagnostic for each that cannot be used (at the
+    position of its reference in the file)."""
     found: dict[str, Callable] = {}
     problems: list[Diagnostic] = []
-    for hook in spec.hooks:
+    hooks = list(spec.hooks) + [e.hook for e in spec.effects]
+    if spec.engine is not None:
+        hooks.append(attrs.evolve(spec.engine, name=ENGINE))
+    for hook in hooks:
         fn, problem = _resolve(hook, spec.path)
         if problem is not None:
             problems.append(problem)

@@ -85,6 +85,7 @@ class StatDecl:
 class Kind:
     name: Word
     stats: tuple  # of StatDecl
+    flags: tuple = ()  # of Word: the flags its cards may carry
     pos: Pos = _pos()
 
 
@@ -104,9 +105,40 @@ class CardDecl:
     stats: tuple  # of CardStat
     copies: Optional[int]
     label: Optional[Label]
+    name_en: Optional[str] = None
+    flags: tuple = ()  # of Word (`is wild`)
+    effects: tuple = ()  # of Word (`does steal_push or peeping`)
     pos: Pos = _pos()
     name_pos: Pos = _pos()
+    name_en_pos: Pos = _pos()
     copies_pos: Pos = _pos()
+
+
+# ------------------------------------------------------------------ effects
+@attrs.frozen
+class EffectDecl:
+    """``effect NAME "名前" en "Name" TRAITS from "module:function" { ja "…"  en "…" }``."""
+
+    name: Word
+    name_ja: str
+    name_en: Optional[str]
+    traits: tuple  # of Word: `selects a seat`, `once per turn`, `as a response`
+    ref: str
+    label: Optional[Label]
+    texts: tuple  # of (language, text, Pos)
+    pos: Pos = _pos()
+    ref_pos: Pos = _pos()
+    name_en_pos: Pos = _pos()
+
+
+@attrs.frozen
+class PlayedBy:
+    """``played by "module:function"``: the engine whose rule functions play the game."""
+
+    ref: str
+    label: Optional[Label]
+    pos: Pos = _pos()
+    ref_pos: Pos = _pos()
 
 
 # ------------------------------------------------------------------ signs and relations

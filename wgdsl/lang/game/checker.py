@@ -171,7 +171,7 @@ class _Checker:
         for item in game.items:
             by_type.setdefault(type(item), []).append(item)
             if isinstance(item, (ast.Seats, ast.TurnOrder, ast.FirstSeat, ast.Signs, ast.Setup,
-                                 ast.Round, ast.End)):
+                                 ast.Round, ast.End, ast.PlayedBy)):
                 first = single.setdefault(type(item), item)
                 if first is not item:
                     self.error(item.pos, f"`{_KEYWORD[type(item)]}` is given twice",
@@ -186,6 +186,8 @@ class _Checker:
             self.option(node)
         for node in by_type.get(ast.Kind, ()):
             self.kind(node)
+        effects = [e for e in (self.effect(node) for node in by_type.get(ast.EffectDecl, ()))
+                   if e is not None]
         cards = [c for c in (self.card(node) for node in by_type.get(ast.CardDecl, ())) if c]
         signs = self.signs(single.get(ast.Signs))
         for node in by_type.get(ast.ZoneDecl, ()):
@@ -200,21 +202,32 @@ class _Checker:
         setup_node = single.get(ast.Setup)
         setup = self.setup(setup_node)
         round_node = single.get(ast.Round)
-        if round_node is None:
+        played_by = single.get(ast.PlayedBy)
+        engine = self.played_by(played_by, round_node, single.get(ast.End), setup_node)
+        if played_by is not None:
+            phases, ends = (), ()
+        elif round_node is None:
             self.error(game.pos, "the game has no rounds",
                        "add `round {` with a phase in which seats choose (docs/games.md)")
             phases = ()
         else:
             phases = self.round(round_node)
         end_node = single.get(ast.End)
-        if end_node is None:
+        if played_by is not None:
+            pass
+        elif end_node is None:
             self.error(game.pos, "the game does not say how it ends",
                        "add `end {` with its rules, and a round cap such as "
                        "`after 50 rounds: nobody wins`")
             ends = ()
         else:
             ends = self.ends(end_node)
-        if cards and not any(s.kind == "put" for s in setup):
+        if effects and played_by is None:
+            self.error(by_type[ast.EffectDecl][0].pos,
+                       "effects need an engine that carries them out",
+                       'add `played by "wgdsl.games.MODULE:FUNCTION"` (docs/games.md, '
+                       '"Games played by an engine"); rounds and phases have no effects')
+        if cards and played_by is None and not any(s.kind == "put" for s in setup):
             self.error(setup_node.pos if setup_node else game.pos, "the cards never enter the game",
                        "add `put every card into ZONE` to the setup (a shared zone, such as a deck)")
         if any(d.severity == "error" for d in self.diagnostics):
@@ -228,7 +241,7 @@ class _Checker:
             relations=tuple(relations), zones=tuple(self.zones.values()),
             counters=tuple(self.counters.values()), options=tuple(self.options.values()),
             hooks=tuple(self.hook_specs()), setup=setup, phases=phases, ends=ends,
-            rules=tuple(self.rules))
+            rules=tuple(self.rules), effects=tuple(effects), engine=engine)
 
     # ------------------------------------------------------------------ seats
     def seats(self, node: Optional[ast.Seats], order: Optional[ast.TurnOrder],
@@ -352,7 +365,14 @@ class _Checker:
                 if max(stat.low, stat.high) > MAX_NUMBER:
                     self.error(stat.pos, f"a stat is at most {MAX_NUMBER:,}")
                 stats[name] = S.StatSpec(name, low=stat.low, high=stat.high)
-        self.kinds[node.name.text] = S.KindSpec(node.name.text, tuple(stats.values()))
+        flags: list[str] = []
+        for flag in node.flags:
+            if flag.text in flags or flag.text in stats:
+                self.error(flag.pos, f"`{flag.text}` is declared twice in kind `{node.name.text}`")
+                continue
+            flags.append(flag.text)
+        self.kinds[node.name.text] = S.KindSpec(node.name.text, tuple(stats.values()),
+                                                tuple(flags))
 
     def card(self, node: ast.CardDecl) -> Optional[S.CardSpec]:
         ok = True
@@ -363,9 +383,10 @@ class _Checker:
                        "give every card its own id")
             ok = False
         self.card_ids.setdefault(ident, node.pos.line)
-        if has_control(node.name):
-            self.error(node.name_pos, "a card name may not contain control characters")
-            ok = False
+        for name, pos in ((node.name, node.name_pos), (node.name_en, node.name_en_pos)):
+            if name is not None and has_control(name):
+                self.error(pos, "a card name may not contain control characters")
+                ok = False
         self.rule_of(node.label, node.pos, record=False)
         kind = None
         if self.lookup(node.kind, "kind of card"):
@@ -408,6 +429,28 @@ class _Checker:
                 ok = False
                 continue
             given[stat.name.text] = stat.value
+        flags: list[str] = []
+        for flag in node.flags:
+            if flag.text not in kind.flags:
+                self.error(flag.pos, f"kind `{kind.name}` has no flag `{shorten(flag.text)}`",
+                           did_you_mean(flag.text, kind.flags) or
+                           (f"its flags are {one_of(kind.flags)}" if kind.flags else
+                            f"declare it in the kind: `flag {shorten(flag.text)}`"))
+                ok = False
+            elif flag.text in flags:
+                self.error(flag.pos, f"`{flag.text}` is given twice")
+                ok = False
+            else:
+                flags.append(flag.text)
+        effects: list[str] = []
+        for effect in node.effects:
+            if not self.lookup(effect, "effect"):
+                ok = False
+            elif effect.text in effects:
+                self.error(effect.pos, f"`{effect.text}` is given twice")
+                ok = False
+            else:
+                effects.append(effect.text)
         missing = [s.name for s in kind.stats if s.name not in given]
         if missing and ok:
             self.error(node.pos, f"card `{ident}` does not give its {_all_of(missing)}",
@@ -416,7 +459,8 @@ class _Checker:
         if not ok:
             return None
         return S.CardSpec(ident, node.name, kind.name,
-                          tuple((s.name, given[s.name]) for s in kind.stats), copies)
+                          tuple((s.name, given[s.name]) for s in kind.stats), copies,
+                          name_en=node.name_en, flags=tuple(flags), effects=tuple(effects))
 
     def signs(self, node: Optional[ast.Signs]) -> tuple:
         if node is None:
@@ -518,20 +562,91 @@ class _Checker:
     def hook(self, node: ast.HookDecl) -> None:
         if id(node.name) in self.refused:
             return
-        ref = node.ref
+        found = self.rule_function(node.ref, node.ref_pos)
+        if found is not None:
+            self.hooks[node.name.text] = (*found, node)
+
+    def rule_function(self, ref: str, pos: ast.Pos) -> Optional[tuple[str, str]]:
+        """``(module, function)`` of a reference ``"wgdsl.games.MODULE:FUNCTION"``, or None
+        (reported) when it names no rule function of that package."""
         m = _HOOK_REF.fullmatch(ref)
-        if m is None:
-            any_ref = _ANY_REF.fullmatch(ref)
-            if any_ref is not None and not (any_ref.group(1) + ".").startswith(HOOK_PACKAGE):
-                self.error(node.ref_pos, f"`{shorten(ref)}` is outside the wgdsl.games package",
-                           "a game file may use rule functions of wgdsl.games only "
-                           "(`\"wgdsl.games.MODULE:FUNCTION\"`): a game file runs no other code")
-            else:
-                self.error(node.ref_pos, f"`{shorten(ref)}` does not name a rule function",
-                           'write `"wgdsl.games.MODULE:FUNCTION"`, such as '
-                           '`"wgdsl.games.described.library:odd_one_out"`')
-            return
-        self.hooks[node.name.text] = (m.group(1), m.group(2), node)
+        if m is not None:
+            return m.group(1), m.group(2)
+        any_ref = _ANY_REF.fullmatch(ref)
+        if any_ref is not None and not (any_ref.group(1) + ".").startswith(HOOK_PACKAGE):
+            self.error(pos, f"`{shorten(ref)}` is outside the wgdsl.games package",
+                       "a game file may use rule functions of wgdsl.games only "
+                       "(`\"wgdsl.games.MODULE:FUNCTION\"`): a game file runs no other code")
+        else:
+            self.error(pos, f"`{shorten(ref)}` does not name a rule function",
+                       'write `"wgdsl.games.MODULE:FUNCTION"`, such as '
+                       '`"wgdsl.games.described.library:odd_one_out"`')
+        return None
+
+    # ------------------------------------------------------------------ effects, engines
+    def effect(self, node: ast.EffectDecl) -> Optional[S.EffectSpec]:
+        if id(node.name) in self.refused:
+            return None
+        ok = True
+        rule = self.rule_of(node.label, node.pos)
+        for name, pos in ((node.name_ja, node.pos), (node.name_en, node.name_en_pos)):
+            if name is not None and has_control(name):
+                self.error(pos, "an effect's name may not contain control characters")
+                ok = False
+        traits: list[str] = []
+        for trait in node.traits:
+            if trait.text in traits:
+                self.error(trait.pos, f"`{trait.text}` is given twice")
+                ok = False
+            traits.append(trait.text)
+        texts: dict[str, str] = {}
+        for language, text, pos in node.texts:
+            if language in texts:
+                self.error(pos, f"the {_LANGUAGES[language]} text is given twice",
+                           "give one `ja` line and one `en` line")
+                ok = False
+            elif has_control(text):
+                self.error(pos, "an effect's text may not contain control characters")
+                ok = False
+            texts[language] = text
+        missing = [lang for lang in _LANGUAGES if lang not in texts]
+        if missing:
+            self.error(node.pos, f"effect `{node.name.text}` has no "
+                                 f"{' and no '.join(_LANGUAGES[m] for m in missing)} text",
+                       "write its text in both languages inside its block: "
+                       '`ja "…"` and `en "…"`, one a line')
+            ok = False
+        if node.name_en is None:
+            self.error(node.pos, f"effect `{node.name.text}` has no English name",
+                       f'write it after the Japanese one: `effect {node.name.text} '
+                       f'"{shorten(node.name_ja)}" en "Name"`')
+            ok = False
+        found = self.rule_function(node.ref, node.ref_pos)
+        if found is None or not ok:
+            return None
+        hook = S.HookSpec(node.name.text, *found, "effect", pos=node.ref_pos)
+        return S.EffectSpec(node.name.text, node.name_ja, node.name_en, texts["ja"],
+                            texts["en"], rule, hook, selects="selects a seat" in traits,
+                            once_per_turn="once per turn" in traits,
+                            response="as a response" in traits)
+
+    def played_by(self, node: Optional[ast.PlayedBy], round_node, end_node,
+                  setup_node) -> Optional[S.HookSpec]:
+        """``played by``: the engine's rule function; the game then has no rounds, end or
+        setup of its own (its engine's rule functions are its procedure)."""
+        if node is None:
+            return None
+        self.rule_of(node.label, node.pos)
+        for other, word in ((round_node, "round"), (end_node, "end"), (setup_node, "setup")):
+            if other is not None:
+                self.error(other.pos, f"a game played by an engine has no `{word}` block",
+                           f"its engine (`played by`, line {node.pos.line}) sets it up, plays "
+                           "its turns and ends it; remove the block, or remove `played by` to "
+                           "play the game by its rounds")
+        found = self.rule_function(node.ref, node.ref_pos)
+        if found is None:
+            return None
+        return S.HookSpec("engine", *found, "engine", pos=node.ref_pos)
 
     def hook_specs(self):
         for name, (module, function, node) in self.hooks.items():
@@ -539,8 +654,12 @@ class _Checker:
                              pos=node.ref_pos)
 
     def unused(self) -> None:
+        # an engine (`played by`) reads the options and counters itself
+        engine = any(isinstance(i, ast.PlayedBy) for i in self.game.items)
+        checked = ("rule function", "relation") if engine else \
+            ("counter", "rule function", "relation", "option")
         for name, (what, pos) in self.names.items():
-            if what in ("counter", "rule function", "relation", "option") and name not in self.used:
+            if what in checked and name not in self.used:
                 self.warning(pos, f"{what} `{shorten(name)}` is never used")
 
     # ------------------------------------------------------------------ places
@@ -968,9 +1087,12 @@ _NO_WINNER_YET = ("`the winner` and `each winner` are those of a `compare` earli
                   "round")
 # what each declaration names
 _DECLARES = {ast.OptionDecl: "option", ast.Kind: "kind of card", ast.ZoneDecl: "zone",
-             ast.CounterDecl: "counter", ast.HookDecl: "rule function", ast.Relation: "relation"}
+             ast.CounterDecl: "counter", ast.HookDecl: "rule function", ast.Relation: "relation",
+             ast.EffectDecl: "effect"}
 _KEYWORD = {ast.Seats: "seats", ast.TurnOrder: "turn order", ast.FirstSeat: "first seat",
-            ast.Signs: "signs", ast.Setup: "setup", ast.Round: "round", ast.End: "end"}
+            ast.Signs: "signs", ast.Setup: "setup", ast.Round: "round", ast.End: "end",
+            ast.PlayedBy: "played by"}
+_LANGUAGES = {"ja": "Japanese", "en": "English"}
 _DECLARE = {
     "zone": "`zone NAME per seat pile hidden`",
     "counter": "`counter NAME start 0`",
@@ -979,6 +1101,8 @@ _DECLARE = {
     "rule function": '`rule NAME from "wgdsl.games.MODULE:FUNCTION"`',
     "kind of card": "`kind NAME {` with lines such as `stat rank 1 to 13`",
     "sign": "`signs rock, paper, scissors`",
+    "effect": '`effect NAME "名前" en "Name" from "wgdsl.games.MODULE:FUNCTION" {` with its '
+              '`ja "…"` and `en "…"` text',
 }
 
 

@@ -59,7 +59,7 @@ def reserved_words() -> frozenset[str]:
 
 # the words that start a statement at each level (for "unknown statement `sets`")
 GAME_STATEMENTS = ("seats", "turn", "first", "kind", "card", "signs", "relation", "zone",
-                   "counter", "option", "rule", "setup", "round", "end")
+                   "counter", "option", "rule", "effect", "played", "setup", "round", "end")
 STEP_WORDS = ("reveal", "compare", "add", "move", "deal", "draw", "shuffle", "put")
 _DESCRIBED = {
     "NAME": "a name (lowercase, such as `hand`)",
@@ -381,8 +381,13 @@ class _ToAst(Transformer):
 
     # ---- cards
     def kind(self, meta, children):
-        name, *stats = children
-        return ast.Kind(_word(name), tuple(stats), pos=_header(meta, name))
+        name, *items = children
+        stats = tuple(i for i in items if isinstance(i, ast.StatDecl))
+        flags = tuple(w for i in items if isinstance(i, list) for w in i)
+        return ast.Kind(_word(name), stats, flags, pos=_header(meta, name))
+
+    def flag_decl(self, meta, children):
+        return [_word(t) for t in children]
 
     def stat_range(self, meta, children):
         name, low, high = children
@@ -395,15 +400,65 @@ class _ToAst(Transformer):
                             pos=_span(meta, [name, *values]))
 
     def card(self, meta, children):
-        ident, name, kind, *rest = children
+        ident, name, english, kind, *rest = children
         label = rest.pop()
         copies = rest.pop()
+        effects = rest.pop()
+        flags = rest.pop()
         stats = tuple(rest)
         return ast.CardDecl(_word(ident), str(name)[1:-1], _word(kind), stats,
                             int(copies) if copies is not None else None, label,
-                            pos=_span(meta, [ident, name, kind, *stats, copies]),
+                            name_en=str(english)[1:-1] if english is not None else None,
+                            flags=tuple(flags or ()), effects=tuple(effects or ()),
+                            pos=_span(meta, [ident, name, kind, *stats, *(flags or ()),
+                                             *(effects or ()), copies]),
                             name_pos=_tpos(name),
+                            name_en_pos=_tpos(english) if english is not None else ast.NOWHERE,
                             copies_pos=_tpos(copies) if copies is not None else ast.NOWHERE)
+
+    def english(self, meta, children):
+        return children[0]
+
+    def card_flags(self, meta, children):
+        return [_word(t) for t in children]
+
+    def card_effects(self, meta, children):
+        return [_word(t) for t in children]
+
+    # ---- effects and engines
+    def effect(self, meta, children):
+        name, name_ja, english, *rest = children
+        traits = [c for c in rest if isinstance(c, ast.Word)]
+        ref = next(c for c in rest if isinstance(c, Token) and c.type == "STRING")
+        label = next((c for c in rest if isinstance(c, ast.Label)), None)
+        texts = tuple(c for c in rest if isinstance(c, tuple))
+        return ast.EffectDecl(_word(name), str(name_ja)[1:-1],
+                              str(english)[1:-1] if english is not None else None,
+                              tuple(traits), str(ref)[1:-1], label, texts,
+                              pos=_header(meta, name, name_ja, english, ref), ref_pos=_tpos(ref),
+                              name_en_pos=_tpos(english) if english is not None else ast.NOWHERE)
+
+    def _trait(self, meta, text: str) -> ast.Word:
+        return ast.Word(text, pos=ast.Pos(meta.line, meta.column, meta.end_line, meta.end_column))
+
+    def trait_selects(self, meta, children):
+        return self._trait(meta, "selects a seat")
+
+    def trait_once(self, meta, children):
+        return self._trait(meta, "once per turn")
+
+    def trait_response(self, meta, children):
+        return self._trait(meta, "as a response")
+
+    def text_ja(self, meta, children):
+        return ("ja", str(children[0])[1:-1], _tpos(children[0]))
+
+    def text_en(self, meta, children):
+        return ("en", str(children[0])[1:-1], _tpos(children[0]))
+
+    def played_by(self, meta, children):
+        ref, label = children
+        return ast.PlayedBy(str(ref)[1:-1], label, pos=_span(meta, [ref]), ref_pos=_tpos(ref))
 
     def card_stat(self, meta, children):
         name, value = children

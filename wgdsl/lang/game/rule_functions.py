@@ -14,6 +14,15 @@ The uses, and what the function is given and returns:
     active seat, to its choice (a sign, as a string, or the card chosen, a
     :class:`~wgdsl.lang.game.spec.CardSpec`: ``id``, ``name``, ``kind``, ``stat(name)``);
     returns the seats that win the comparison (none, one or several).
+
+``effect``
+    ``fn(ctx)``: carries out one effect of a card (``effect NAME ... from "..."``); ``ctx``
+    is the effect context of the engine that plays the game (its module documents it).
+
+``engine``
+    ``fn(spec, effects)``: the game object (engine-api.md's Game) of a game file with
+    ``played by``; ``spec`` is its :class:`~wgdsl.lang.game.spec.GameSpec`, ``effects``
+    maps each effect's name to its resolved rule function.
 """
 
 from __future__ import annotations
@@ -23,6 +32,8 @@ from typing import Callable
 # use -> what a function of that use is given and returns (for messages)
 USES = {
     "compare": "fn(choices: {seat: sign or card}) -> the seats that win",
+    "effect": "fn(ctx: the engine's effect context) -> None",
+    "engine": "fn(spec: GameSpec, effects: {name: function}) -> the game",
 }
 MARK = "__wgdsl_rule__"
 

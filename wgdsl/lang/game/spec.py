@@ -55,6 +55,7 @@ class StatSpec:
 class KindSpec:
     name: str
     stats: tuple  # of StatSpec
+    flags: tuple = ()  # of str: the flags a card of this kind may carry (`flag wild`)
 
     def stat(self, name: str) -> Optional[StatSpec]:
         return next((s for s in self.stats if s.name == name), None)
@@ -62,14 +63,44 @@ class KindSpec:
 
 @attrs.frozen
 class CardSpec:
+    """A card: ``name`` as the file writes it first (Japanese for a bilingual set),
+    ``name_en`` its English name (None: one name only), ``flags`` the words of its kind it
+    carries (``is wild``), ``effects`` the names of its effects (two or more: its user
+    picks one per use)."""
+
     id: str
     name: str
     kind: str
     stats: tuple  # of (stat name, value), in the kind's order
     copies: int = 1
+    name_en: Optional[str] = None
+    flags: tuple = ()
+    effects: tuple = ()
 
     def stat(self, name: str):
         return dict(self.stats).get(name)
+
+    def has(self, flag: str) -> bool:
+        return flag in self.flags
+
+
+@attrs.frozen
+class EffectSpec:
+    """An effect cards may have (``does NAME``): its names and text in both languages, what
+    the rules must know of it (``selects``: its user selects another seat; ``once_per_turn``;
+    ``response``: only used in answer to a selection, never as a move) and the rule
+    function (``hook``, of use ``effect``) that carries it out."""
+
+    name: str
+    name_ja: str
+    name_en: str
+    text_ja: str
+    text_en: str
+    rule: str
+    hook: "HookSpec"
+    selects: bool = False
+    once_per_turn: bool = False
+    response: bool = False
 
 
 @attrs.frozen
@@ -106,7 +137,7 @@ class HookSpec:
     name: str
     module: str
     function: str
-    kind: str  # what the game uses it for: "compare"
+    kind: str  # what the game uses it for: "compare", "effect", "engine"
     pos: Pos = attrs.field(default=NOWHERE, eq=False)
 
 
@@ -220,6 +251,10 @@ class GameSpec:
     phases: tuple  # of Phase
     ends: tuple  # of EndRule
     rules: tuple  # of (rule, statement text), every rule the file names, in file order
+    effects: tuple = ()  # of EffectSpec
+    # `played by`: the rule function (of use "engine") that builds the game's engine from
+    # this spec; None: the game is played by its rounds and phases (wgdsl.games.described)
+    engine: Optional[HookSpec] = None
 
     def zone(self, name: str) -> ZoneSpec:
         return next(z for z in self.zones if z.name == name)
@@ -232,6 +267,12 @@ class GameSpec:
 
     def hook(self, name: str) -> HookSpec:
         return next(h for h in self.hooks if h.name == name)
+
+    def effect(self, name: str) -> EffectSpec:
+        return next(e for e in self.effects if e.name == name)
+
+    def card(self, ident: str) -> CardSpec:
+        return next(c for c in self.cards if c.id == ident)
 
     def option(self, name: str) -> OptionSpec:
         return next(o for o in self.options if o.name == name)
