@@ -138,7 +138,10 @@ def test_play_many_games_prints_win_rates_lengths_and_endings():
     (("--option", "rounds=0"), "option rounds: 1 to 5000, not 0"),
     (("--option", "rounds=many"), "a whole number"),
     (("--deck", "x.txt"), "--deck: World Gainer's option"),
-    (("--agent", "greedy", "--starter"), "--agent, --starter: World Gainer's options"),
+    (("--first", "B", "--starter"), "--first, --starter: World Gainer's options"),
+    (("--agent", "greedy"), "unknown agent 'greedy' for War; its agents are random"),
+    (("--seats", 3, "--agent", "random", "--agent", "random"),
+     "give one agent for every seat or one per seat (3), not 2"),
 ])
 def test_play_a_wrong_command_line_is_a_usage_error(args, message):
     result = cli("play", "--game", WAR, *args)

@@ -554,7 +554,8 @@ def _game_record(game, result, with_log: bool) -> dict:
                    "Default: the built-in blue-red-tempo (A) and green-control (B) decks; "
                    "for a set of your own, a legal stock built from its cards.")
 @click.option("--agent", "agent_names", multiple=True, type=click.Choice(["random", "greedy"]),
-              help="Who plays: once for both players, twice for A then B. Default: greedy.")
+              help="Who plays: once for every seat, or once per seat in seat order (A, B, ...). "
+                   "Default: greedy for World Gainer, random for other games.")
 @click.option("--seed", default=0, show_default=True, type=int,
               help="Seed of the first game (game i uses seed+i): same seed, same games.")
 @click.option("--games", default=1, show_default=True, type=click.IntRange(min=1),
@@ -600,15 +601,17 @@ def play_command(deck_files, agent_names, seed, games, first, show_log, starter,
       wgdsl play --cards mine.wg --deck mine-deck.txt --games 200 --json
       wgdsl play --cards mine.wg              a stock built from your set's cards
     \b
-    A game written as a game file is played by random bots, which see only their
-    seat's observation and legal actions (the log names the rule of the file that
-    decided the game):
+    Other games (a built-in id, or a game file) are played by bots that see only their
+    seat's observation and legal actions (random; GETGEM also has greedy); the result
+    names the rule that decided the game:
+      wgdsl play --game getgem --seats 4              one GETGEM game: log, table, winner
+      wgdsl play --game getgem --seats 3 --games 500 --agent greedy
       wgdsl play --game examples/games/rock-paper-scissors.game
       wgdsl play --game examples/games/war.game --seats 3 --games 1000
       wgdsl play --game examples/games/rock-paper-scissors.game --option target=5
     """
     if game_name is not None and game_name != "world-gainer":
-        _play_game_file(game_name, seats, seed, games, show_log, option_values)
+        _play_game_file(game_name, seats, seed, games, show_log, option_values, agent_names)
         return
     if seats not in (None, 2):
         raise click.UsageError(f"World Gainer is played by 2 seats (R1.1), not --seats {seats}")
@@ -703,14 +706,15 @@ def play_command(deck_files, agent_names, seed, games, first, show_log, starter,
 
 
 # the options of `wgdsl play` that only World Gainer takes
-_WG_PLAY_OPTIONS = {"deck_files": "--deck", "agent_names": "--agent", "first": "--first",
+_WG_PLAY_OPTIONS = {"deck_files": "--deck", "first": "--first",
                     "starter": "--starter", "as_json": "--json", "max_turns": "--max-turns",
                     "cards_path": "--cards"}
 
 
-def _play_game_file(name, seats, seed, games, show_log, option_values) -> None:
-    """``wgdsl play --game FILE``: random bots, one game's log and result or a series'
-    statistics (the logic is wgdsl.tools.gamefile's)."""
+def _play_game_file(name, seats, seed, games, show_log, option_values, agents=()) -> None:
+    """``wgdsl play --game GAME``: bots (random unless the game has others and --agent
+    names them), one game's log and result or a series' statistics (the logic is
+    wgdsl.tools.gamefile's)."""
     from click.core import ParameterSource
 
     from wgdsl.games.described import DescribedGame
@@ -723,11 +727,9 @@ def _play_game_file(name, seats, seed, games, show_log, option_values) -> None:
     if given:
         options = "options" if len(given) > 1 else "option"
         raise click.UsageError(f"{', '.join(given)}: World Gainer's {options}; a game file "
-                               "carries its own cards and is played by random bots (--seats, "
-                               "--seed, --games, --option, --log apply)")
+                               "carries its own cards (--seats, --seed, --games, --agent, "
+                               "--option, --log apply)")
     game = _load_game(name)
-    if not isinstance(game, DescribedGame):  # pragma: no cover - world-gainer is handled above
-        raise click.UsageError(f"--game {name}: not a game file")
     for warning in game.warnings:
         echo(warning.render(), err=True)
     options = {}
@@ -737,7 +739,7 @@ def _play_game_file(name, seats, seed, games, show_log, option_values) -> None:
             raise click.UsageError(f"--option {item}: write NAME=VALUE, e.g. --option rounds=10")
         options[key.strip()] = value.strip()
     try:
-        state, record = play_one(game, seed, seats, options)
+        state, record = play_one(game, seed, seats, options, agents)
     except ValueError as err:
         raise click.UsageError(str(err)) from None
     except RuleFunctionError as err:
@@ -745,11 +747,17 @@ def _play_game_file(name, seats, seed, games, show_log, option_values) -> None:
         ctx.exit(EXIT_FINDINGS)
     log_on = show_log if show_log is not None else games == 1
     if games == 1:
+        spec = getattr(game, "spec", None)
+        mark = "R" if spec is not None and spec.engine is None else "T"  # rounds or turns
         if log_on:
             for e in state.log:
-                echo(f"R{e['turn']:<3} {e['seat'] or '-':<3} {e['text']}")
+                echo(f"{mark}{e['turn']:<3} {e['seat'] or '-':<3} {e['text']}")
             echo()
-        echo(result_text(state))
+        render = getattr(game, "render", None)
+        if render is not None:  # the game draws its table (what every seat sees, and the hands)
+            echo(render(state))
+            echo()
+        echo(result_text(state, record))
         return
     summary = Summary(game)
     interrupted = False
@@ -757,10 +765,10 @@ def _play_game_file(name, seats, seed, games, show_log, option_values) -> None:
         with _series_interrupts() as interrupts:
             for i in range(games):
                 if i:
-                    state, record = play_one(game, seed + i, seats, options)
+                    state, record = play_one(game, seed + i, seats, options, agents)
                 summary.add(record)
                 if log_on:
-                    echo(f"# game seed {seed + i}: {result_text(state)}")
+                    echo(f"# game seed {seed + i}: {result_text(state, record)}")
                 interrupts.check()
     except KeyboardInterrupt:
         interrupted = True

@@ -46,25 +46,43 @@ def rules_text(game: DescribedGame) -> str:
     for r in spec.relations:
         pairs = ", ".join(f"{a} {r.name} {b}" for a, b in sorted(r.pairs))
         out.append(f"relation   {r.name}: {pairs}")
+    if spec.engine is not None:
+        out.append(f"played by  {spec.engine.module}:{spec.engine.function}: its engine sets "
+                   "the game up, plays its turns and ends it")
     for k in spec.kinds:
         stats = ", ".join(s.name + (" one of " + "/".join(s.values) if s.values
                                     else f" {s.low} to {s.high}") for s in k.stats) or "no stats"
-        out.append(f"kind       {k.name}: {stats}")
+        flags = f"; flags {', '.join(k.flags)}" if k.flags else ""
+        out.append(f"kind       {k.name}: {stats}{flags}")
+    for e in spec.effects:
+        traits = [t for t, on in (("selects a seat", e.selects), ("once per turn", e.once_per_turn),
+                                  ("as a response", e.response)) if on]
+        out.append(f"effect     {e.name} \"{e.name_ja}\" / \"{e.name_en}\" [{e.rule}]"
+                   + (f" ({', '.join(traits)})" if traits else "")
+                   + f" = {e.hook.module}:{e.hook.function}")
+        out.append(f"             ja: {e.text_ja}")
+        out.append(f"             en: {e.text_en}")
     if spec.cards:
         total = sum(c.copies for c in spec.cards)
         out.append(f"cards      {total} ({len(spec.cards)} different)")
         for c in spec.cards:
             stats = " ".join(f"{n} {v}" for n, v in c.stats)
             copies = f" x{c.copies}" if c.copies != 1 else ""
-            out.append(f"  {c.id:<8} \"{c.name}\" {c.kind} {stats}{copies}")
+            english = f" / \"{c.name_en}\"" if c.name_en else ""
+            flags = f" is {', '.join(c.flags)}" if c.flags else ""
+            effects = f" does {' or '.join(c.effects)}" if c.effects else ""
+            out.append(f"  {c.id:<8} \"{c.name}\"{english} {c.kind} {stats}{flags}{effects}"
+                       f"{copies}")
     for z in spec.zones:
         out.append(f"zone       {z.name}: {'per seat' if z.per_seat else 'shared'}, "
                    f"{'pile' if z.ordered else 'bag'}, {_SEEN[z.visibility]}")
-    if spec.cards:
+    if spec.cards and spec.engine is None:
         out.append(f"zone       {S.PLAYED}: per seat, the cards chosen this round, seen by "
                    "their seat until revealed")
     for h in spec.hooks:
         out.append(f"rule fn    {h.name} = {h.module}:{h.function} (used to {h.kind})")
+    if spec.engine is not None:
+        return "\n".join(out)
     out.append("")
     out.append("setup" + ("" if spec.setup else ": nothing"))
     for step in spec.setup:
@@ -123,33 +141,64 @@ class GameRecord:
     seed: int
     seats: tuple
     winners: tuple
-    reason: str  # the rule of the end rule that decided
-    ending: str  # what that end rule says
-    rounds: int
+    reason: str  # the rule that decided (win_reason())
+    ending: str  # what that rule says
+    rounds: int  # the game's length: its rounds, or its turns for a game of turns
     actions: int
 
 
-def play_one(game: DescribedGame, seed: int = 0, seats: Optional[int] = None,
-             options: Optional[dict] = None):
-    """One game between random bots (bot i of game ``seed`` is seeded from both), to its
-    end: (the final state, its record)."""
+def agent_names(game) -> tuple:
+    """The bots that can play ``game``: ``random`` for every game, and the game's own
+    (``game.agents``: name -> a function of a seed that returns a bot)."""
+    return ("random",) + tuple(n for n in getattr(game, "agents", {}) if n != "random")
+
+
+def make_bots(game, names: tuple, seed: int, seats: tuple) -> dict:
+    """A bot per seat: ``names`` is one name for every seat or one per seat, in seat
+    order; bot i of game ``seed`` is seeded from both.  ValueError names the bots there
+    are."""
+    names = tuple(names) or ("random",)
+    if len(names) not in (1, len(seats)):
+        raise ValueError(f"give one agent for every seat or one per seat ({len(seats)}), "
+                         f"not {len(names)}")
+    own = getattr(game, "agents", {})
+    bots = {}
+    for i, seat in enumerate(seats):
+        name = names[i % len(names)]
+        if name == "random":
+            bots[seat] = RandomBot(seed * 64 + i)
+        elif name in own:
+            bots[seat] = own[name](seed * 64 + i)
+        else:
+            raise ValueError(f"unknown agent {name!r} for {game.name}; its agents are "
+                             + ", ".join(agent_names(game)))
+    return bots
+
+
+def play_one(game, seed: int = 0, seats: Optional[int] = None, options: Optional[dict] = None,
+             agents: tuple = ("random",)):
+    """One game of any engine-api game between bots (:func:`make_bots`), to its end: (the
+    final state, its record)."""
     state = game.new_state(seed=seed, seats=seats, options=options)
-    bots = {s: RandomBot(seed * 64 + i) for i, s in enumerate(state.seats)}
+    bots = make_bots(game, agents, seed, tuple(state.seats))
     actions = 0
     while not state.is_terminal():
         seat = state.current_seats()[0]
         state.apply(seat, bots[seat].act(SeatView(state, seat)))
         actions += 1
     data = state.to_dict()
+    result = data.get("result") if isinstance(data.get("result"), dict) else {}
+    ending = result.get("text") or getattr(game, "reasons", {}).get(state.win_reason(), "")
+    length = data["round"] if "round" in data else data.get("turn", 0)
     return state, GameRecord(seed, tuple(state.seats), tuple(state.winners()), state.win_reason(),
-                             data["result"]["text"], data["round"], actions)
+                             ending, length, actions)
 
 
-def play_series(game: DescribedGame, games: int, seed: int = 0, seats: Optional[int] = None,
-                options: Optional[dict] = None) -> Iterator[GameRecord]:
+def play_series(game, games: int, seed: int = 0, seats: Optional[int] = None,
+                options: Optional[dict] = None, agents: tuple = ("random",)) -> Iterator[GameRecord]:
     """The records of ``games`` games, game ``i`` of seed ``seed + i``."""
     for i in range(games):
-        yield play_one(game, seed + i, seats, options)[1]
+        yield play_one(game, seed + i, seats, options, agents)[1]
 
 
 @attrs.define
@@ -190,7 +239,9 @@ class Summary:
         if self.nobody:
             out.append(f"  nobody {self.nobody:>7} {self.nobody / g:6.1%}")
         if self.rounds:
-            out.append(f"  rounds: average {sum(self.rounds) / len(self.rounds):.1f}, fewest "
+            spec = getattr(self.game, "spec", None)
+            unit = "rounds" if spec is not None and spec.engine is None else "turns"
+            out.append(f"  {unit}: average {sum(self.rounds) / len(self.rounds):.1f}, fewest "
                        f"{min(self.rounds)}, most {max(self.rounds)}; actions: average "
                        f"{self.actions / g:.1f}")
         out.append("  how the games ended:")
@@ -199,8 +250,14 @@ class Summary:
         return out
 
 
-def result_text(state) -> str:
-    """How one game ended, with the rule of the file that decided it."""
+def result_text(state, record: Optional[GameRecord] = None) -> str:
+    """How one game ended, with the rule that decided it."""
+    if record is not None and "result" not in state.to_dict():
+        won = record.winners
+        who = ("Winner: " + won[0]) if len(won) == 1 else \
+            ("Winners (sharing): " + ", ".join(won)) if won else "No winner"
+        ending = f": {record.ending}" if record.ending else ""
+        return f"{who} — {record.reason}{ending} (turn {record.rounds})"
     data = state.to_dict()
     won, result = data["result"]["winners"], data["result"]
     who = ("Winner: " + won[0]) if len(won) == 1 else \
