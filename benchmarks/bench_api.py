@@ -4,6 +4,8 @@
     python benchmarks/bench_api.py --games 1000 --rounds 9 --seed 7
     python benchmarks/bench_api.py --no-peer        # World Gainer alone
     python benchmarks/bench_api.py --profile        # cProfile of World Gainer's loop instead
+    python benchmarks/bench_api.py --game getgem --seats 2 --seats 5 --no-peer
+                                                    # another game, at 2 and at 5 seats
 
 What a learner, a search or a sweep pays per action, so the loop is exactly theirs
 (../shared/spec/engine-api.md)::
@@ -81,14 +83,15 @@ def _pick_rng(seed: int) -> random.Random:
     return random.Random(f"pick {seed}")
 
 
-def play_wgdsl(game, games: int, seed: int) -> Round:
-    """``games`` random games of World Gainer through the public interface."""
+def play_wgdsl(game, games: int, seed: int, seats: Optional[int] = None) -> Round:
+    """``games`` random games of a wgdsl game (World Gainer unless ``--game``) through the
+    public interface, at ``seats`` seats (None: the game's default)."""
     actions = 0
     setup = play = 0.0
     clock = time.perf_counter
     for i in range(games):
         t0 = clock()
-        state = game.new_state(seed=seed + i)
+        state = game.new_state(seed=seed + i, seats=seats)
         t1 = clock()
         choice = _pick_rng(seed + i).choice
         n = 0
@@ -170,7 +173,12 @@ def main(argv: Optional[list] = None) -> int:
     ap.add_argument("--games", type=int, default=300, help="games a side per round (default 300)")
     ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    ap.add_argument("--no-peer", action="store_true", help="time World Gainer alone")
+    ap.add_argument("--no-peer", action="store_true", help="time the wgdsl game alone")
+    ap.add_argument("--game", default="world-gainer",
+                    help="the wgdsl game: a built-in id or a game file (default world-gainer)")
+    ap.add_argument("--seats", type=int, action="append", default=None,
+                    help="seats per game (default: the game's default); repeat to time several "
+                         "counts, interleaved round by round")
     ap.add_argument("--profile", action="store_true",
                     help="print a cProfile of World Gainer's loop (--games games) and stop")
     args = ap.parse_args(argv)
@@ -178,15 +186,19 @@ def main(argv: Optional[list] = None) -> int:
         ap.error("--games and --rounds must be at least 1")
 
     t0 = time.perf_counter()
-    game = wgdsl.load_game("world-gainer")
-    game.new_state(seed=args.seed)  # the card set is parsed and compiled once, here
+    try:
+        game = wgdsl.load_game(args.game)
+        for count in args.seats or [None]:
+            game.new_state(seed=args.seed, seats=count)  # the cards are compiled once, here
+    except ValueError as err:
+        ap.error(str(err))
     warm = time.perf_counter() - t0
     if args.profile:
         profile(game, args.games, args.seed)
         return 0
 
     peer = None if args.no_peer else load_peer()
-    print(f"Python {sys.version.split()[0]}; {args.games} random games a side per round, "
+    print(f"{game.name}; Python {sys.version.split()[0]}; {args.games} random games a side per round, "
           f"{args.rounds} round(s), seeds {args.seed}..{args.seed + args.games - 1}")
     print(f"load_game + first new_state (card set parsed and compiled): {warm * 1e3:.0f} ms, "
           "not counted below")
@@ -196,8 +208,14 @@ def main(argv: Optional[list] = None) -> int:
 
     ours: list[Round] = []
     theirs: list[Round] = []
-    sides: list[tuple[str, Callable[[], Round], list]] = [
-        ("wgdsl", lambda: play_wgdsl(game, args.games, args.seed), ours)]
+    sides: list[tuple[str, Callable[[], Round], list]] = []
+    by_seats: dict = {}
+    for count in args.seats or [None]:
+        name = "wgdsl" if count is None else f"{count} seats"
+        by_seats[name] = []
+        sides.append((name, lambda c=count: play_wgdsl(game, args.games, args.seed, c),
+                      by_seats[name]))
+    ours = next(iter(by_seats.values()))
     if peer is not None:
         sides.append((PEER, lambda: play_peer(peer, args.games, args.seed), theirs))
     for k in range(args.rounds):
@@ -207,10 +225,12 @@ def main(argv: Optional[list] = None) -> int:
             print(f"round {k + 1}  {r.line(name)}")
 
     print()
-    best = min(ours, key=lambda r: r.us_per_action)
-    print(f"wgdsl       best {best.us_per_action:.2f} µs/action, median "
-          f"{statistics.median(r.us_per_action for r in ours):.2f}; new_state median "
-          f"{statistics.median(r.setup / r.games * 1e6 for r in ours):.0f} µs")
+    for name, rounds in by_seats.items():
+        best = min(rounds, key=lambda r: r.us_per_action)
+        print(f"{name:<11} best {best.us_per_action:.2f} µs/action, median "
+              f"{statistics.median(r.us_per_action for r in rounds):.2f}; games/s median "
+              f"{statistics.median(r.games / (r.setup + r.play) for r in rounds):.1f}; "
+              f"new_state median {statistics.median(r.setup / r.games * 1e6 for r in rounds):.0f} µs")
     if theirs:
         pbest = min(theirs, key=lambda r: r.us_per_action)
         print(f"{PEER:<11} best {pbest.us_per_action:.2f} µs/action, median "
