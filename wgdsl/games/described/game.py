@@ -137,6 +137,9 @@ def _engine_game(spec: GameSpec, hooks: dict, problems: list, text: str):
                              "the engine needs this of its game file (docs/games.md)")
         return None, sorted(problems + [problem], key=lambda d: (d.pos.line, d.pos.col)), text
     game.warnings = tuple(problems)
+    # how the engine reads a variant of its file (engine-api's ``new_state(cards=PATH)``)
+    # without importing the loader, which lives with the described games
+    game.load_file = load_game_file
     return game, problems, text
 
 

@@ -23,10 +23,10 @@ import attrs
 
 from wgdsl.kernel.decision import Answer
 from wgdsl.kernel.errors import IllegalAction
+from wgdsl.kernel.rng import MASK, below, shuffled  # noqa: F401 (MASK: used by game.py)
 from wgdsl.kernel.stepper import Stepper
 from wgdsl.lang.game.spec import PLAYED
 
-MASK = (1 << 64) - 1
 
 
 @attrs.frozen
@@ -67,15 +67,6 @@ class Table:
         return t
 
 
-# ---------------------------------------------------------------------------- randomness
-def next_random(x: int) -> tuple[int, int]:
-    """SplitMix64: (the next state, a 64-bit number).  A plain int as the generator's
-    state: copied for free, the same in every process and Python version."""
-    x = (x + 0x9E3779B97F4A7C15) & MASK
-    z = x
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    return x, z ^ (z >> 31)
 
 
 class DescribedState(Stepper):
@@ -124,16 +115,11 @@ class DescribedState(Stepper):
 
     def below(self, n: int) -> int:
         """A number in 0..n-1 from the game's generator (no bias: rejection)."""
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            self.t.rng, z = next_random(self.t.rng)
-            if z < limit:
-                return z % n
+        self.t.rng, k = below(self.t.rng, n)
+        return k
 
     def shuffle(self, cards: list) -> None:
-        for i in range(len(cards) - 1, 0, -1):
-            j = self.below(i + 1)
-            cards[i], cards[j] = cards[j], cards[i]
+        self.t.rng = shuffled(self.t.rng, cards)
 
     def put(self, uid: int, key: tuple, end: Optional[str] = None) -> None:
         """Card ``uid`` into zone ``key`` (on top, or at the ``bottom``); who sees it there

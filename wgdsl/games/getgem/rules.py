@@ -1,0 +1,99 @@
+"""GETGEM's tests, as pure functions of plain data (ids, lists, sets): no state, no engine.
+
+Rule numbers are getgem.md's, cited "GG R10.1".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from typing import Iterable
+
+from .cards import ELEMENTS, CardTable
+
+HAND_LIMIT = 6  # GG R11.5
+DECLARED = 3  # cards placed at a declaration, GG R11.2a
+
+
+def is_cursed(table: CardTable, hand: Iterable[str], declared: Iterable[str]) -> bool:
+    """GG R10.3 with R1.6: a seat is cursed while it has a curse card in its hand or among
+    its declaration cards."""
+    cards = table.cards
+    return any(cards[i].curse for i in hand) or any(cards[i].curse for i in declared)
+
+
+def covers(table: CardTable, counted: Iterable[str], owned: Iterable[str], cursed: bool) -> bool:
+    """GG R10.1's test: the elements of the basic gems counted and of the element cards
+    owned, ``S``, and the wild gems counted, ``r`` (none when ``cursed``): the three
+    elements are covered iff ``3 - |S| <= r``."""
+    elements = set(owned)
+    wild = 0
+    cards = table.cards
+    for i in counted:
+        c = cards[i]
+        if c.kind != "gem":
+            continue
+        if c.element is not None:
+            elements.add(c.element)
+        elif c.wild:
+            wild += 1
+    if cursed:
+        wild = 0
+    return len(ELEMENTS) - len(elements & set(ELEMENTS)) <= wild
+
+
+def declarations(table: CardTable, hand: list, owned: Iterable[str], declared: list) -> list:
+    """The legal declarations (GG R11.2): each a sorted tuple of 3 ids of ``hand`` that
+    with the element cards ``owned`` cover the three elements; the seat is cursed if the
+    placed cards or the hand left behind hold a curse card (R1.6: placing it does not free
+    the rainbows).  None while the seat is declaring (R11.2c).  Identical cards are one
+    declaration (R14.3)."""
+    if declared or len(hand) < DECLARED:
+        return []
+    owned = tuple(owned)
+    cursed = is_cursed(table, hand, ())  # the placed cards stay the seat's (R1.6)
+    found = []
+    for trio in _distinct_combinations(hand, DECLARED):
+        if covers(table, trio, owned, cursed):
+            found.append(trio)
+    return found
+
+
+def gem_steal_payments(table: CardTable, hand: list) -> list:
+    """GG R9.1: the distinct sorted triples of gems of ``hand`` that may be discarded (never
+    an undiscardable card)."""
+    gems = [i for i in hand if i in table.gems and i not in table.undiscardable]
+    return _distinct_combinations(gems, 3)
+
+
+def element_trades(table: CardTable, hand: list, owned: Iterable[str]) -> list:
+    """GG R9.2: the elements the seat can trade for: two basic gems of it in hand, and its
+    element card not already owned."""
+    count = Counter(table.basic_element(i) for i in hand)
+    owned = set(owned)
+    return [e for e in ELEMENTS if count[e] >= 2 and e not in owned]
+
+
+def discardable(table: CardTable, cards: Iterable[str]) -> list:
+    """The distinct ids of ``cards`` that may be discarded (GG R10.4), ascending."""
+    return sorted({i for i in cards if i not in table.undiscardable})
+
+
+def _distinct_combinations(cards: list, k: int) -> list:
+    """Every distinct multiset of ``k`` of ``cards`` (identical ids are one), as sorted
+    tuples in ascending order."""
+    return sorted(set(combinations(sorted(cards), k)))
+
+
+def multiset_minus(items: list, removed: Iterable[str]) -> list:
+    """``items`` without one copy of each of ``removed`` (those it has)."""
+    out = list(items)
+    for r in removed:
+        if r in out:
+            out.remove(r)
+    return out
+
+
+def multiset_and(a: list, b: list) -> list:
+    """The multiset intersection of ``a`` and ``b``, ascending."""
+    return sorted((Counter(a) & Counter(b)).elements())

@@ -1,0 +1,743 @@
+"""One GETGEM game in progress: plain data, GETGEM's procedure, and the kernel's hooks.
+
+The state is plain data (:class:`Data`: lists of card ids, dicts, ints); a copy copies its
+containers.  Card ids stand for cards: identical cards are interchangeable (GG R14.3).
+The deck is kept top last (a draw is ``pop()``) and shown top first.
+
+**Decisions are data here, natively.**  A question (GG R14.3: ``barrier``, ``push``,
+``arm_take``, ``arm_discard``, ``take_back``, ``hand_limit``) is the pending entry
+``Data.q``: who is asked, the answers, and what continues after the answer (the effect's
+stage, the seats still to take a card back...).  So a clone or a resample at a question
+copies or re-deals the state as it is, exactly as getgem.md R18.6 describes (a card just
+taken by a Steal & Push is a place of its own until the push), and the kernel's
+:class:`~wgdsl.kernel.stepper.Stepper` is used for what is every game's: who is current,
+the cached legal actions, refusals that change nothing, clone, resample and returns.
+Nothing here raises Suspend, so no step is snapshotted (``_may_ask`` is False).
+
+Rule numbers are getgem.md's ("GG R8.5").
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Optional
+
+import attrs
+
+from wgdsl.kernel.decision import Answer
+from wgdsl.kernel.errors import IllegalAction
+from wgdsl.kernel.rng import MASK, below, shuffled
+from wgdsl.kernel.stepper import Step, Stepper
+
+from . import rules
+from .cards import ELEMENTS, CardTable
+
+WIN, CAP = "GG R11.4", "GG R15"
+QUESTION_RULES = {"barrier": "GG R8.6", "push": "GG R8.4", "arm_take": "GG R8.3",
+                  "arm_discard": "GG R8.3", "take_back": "GG R11.3", "hand_limit": "GG R11.5"}
+# the word of an answer to each question: `push ID`, `take ID`...
+ANSWER_WORD = {"push": "push", "arm_take": "take", "arm_discard": "discard",
+               "take_back": "take_back", "hand_limit": "discard"}
+
+
+@attrs.frozen
+class Move:
+    """A move of the active seat (GG R18.3): ``use`` (``card``, ``effect`` for a card of
+    several, ``target``), ``gem_steal`` (``cards``, ``target``), ``element``, ``end``,
+    ``declare`` (``cards``) or ``pass``.  ``str()`` is R18.3's text."""
+
+    kind: str
+    card: Optional[str] = None
+    effect: Optional[str] = None
+    target: Optional[str] = None
+    cards: tuple = ()
+    element: Optional[str] = None
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        if self.card is not None:
+            parts.append(self.card)
+        if self.effect is not None:
+            parts.append(self.effect)
+        parts.extend(self.cards)
+        if self.element is not None:
+            parts.append(self.element)
+        if self.target is not None:
+            parts.append(self.target)
+        return " ".join(parts)
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "text": str(self)}
+
+
+class Data:
+    """The whole state of one game as plain values."""
+
+    __slots__ = ("turn", "active", "first", "phase", "peeping_used", "max_turns", "deck",
+                 "discard", "hands", "elements", "declared", "known", "q", "winner",
+                 "reason", "over", "revealed", "won_hand", "rng", "log")
+
+    def copy(self) -> "Data":
+        d = Data.__new__(Data)
+        d.turn, d.active, d.first, d.phase = self.turn, self.active, self.first, self.phase
+        d.peeping_used, d.max_turns = self.peeping_used, self.max_turns
+        d.deck, d.discard = list(self.deck), list(self.discard)
+        d.hands = {s: list(h) for s, h in self.hands.items()}
+        d.elements = {s: list(e) for s, e in self.elements.items()}
+        d.declared = {s: list(c) for s, c in self.declared.items()}
+        d.known = {v: {h: list(k) for h, k in row.items()} for v, row in self.known.items()}
+        d.q = None if self.q is None else _copy_question(self.q)
+        d.winner, d.reason, d.over = self.winner, self.reason, self.over
+        d.revealed, d.won_hand = list(self.revealed), self.won_hand
+        d.rng = self.rng
+        d.log = list(self.log)  # entries are never changed once written
+        return d
+
+
+def _copy_question(q: dict) -> dict:
+    out = dict(q)
+    if "queue" in out:
+        out["queue"] = list(out["queue"])
+        out["emptied"] = list(out["emptied"])
+    return out
+
+
+class GGState(Stepper):
+    """engine-api.md's State for GETGEM (getgem.md R18).  It is also the effect context
+    the rule functions of :mod:`.effects` are given (its ``user``, ``target``, ``stage``,
+    ``answer``, ``data`` and move methods)."""
+
+    turn_rule = "GG R4.4"
+    window_rule = "GG R4.4"
+    runaway_rule = CAP
+
+    def __init__(self, game, seats: tuple, data: Data, chance=None):
+        super().__init__()
+        self.game = game
+        self.table: CardTable = game.table
+        self.seats = seats
+        self.d = data
+        self.chance = chance  # a ruling case's scripted outcomes (board.py), or None
+        # the effect being carried out (only inside a step)
+        self.user = self.target = self.stage = self.answer = None
+        self.data: dict = {}
+        self._nullified = False
+
+    # ------------------------------------------------------------------ seats
+    def left_of(self, seat: str) -> str:
+        """GG R1.1: the next seat in turn order."""
+        i = self.seats.index(seat)
+        return self.seats[(i + 1) % len(self.seats)]
+
+    def right_of(self, seat: str) -> str:
+        i = self.seats.index(seat)
+        return self.seats[i - 1]
+
+    def others_from_left(self, seat: str) -> list:
+        """Every other seat, from ``seat``'s left neighbour on (GG R11.3)."""
+        i = self.seats.index(seat)
+        n = len(self.seats)
+        return [self.seats[(i + k) % n] for k in range(1, n)]
+
+    # ------------------------------------------------------------------ log and knowledge
+    def note(self, seat: str, kind: str, text: str) -> None:
+        self.d.log.append({"turn": self.d.turn, "seat": seat, "kind": kind, "text": text})
+
+    def _forget(self, h: str, card: str) -> None:
+        """GG R14.4 (a): ``card`` left ``h``'s hand face up."""
+        for v, row in self.d.known.items():
+            if v != h and card in row[h]:
+                row[h].remove(card)
+
+    def _learn_all(self, h: str, card: str) -> None:
+        """GG R14.4 (b): ``card`` entered ``h``'s hand face up."""
+        for v, row in self.d.known.items():
+            if v != h:
+                row[h].append(card)
+
+    def _blur(self, v: str, h: str) -> None:
+        """``v`` saw a card leave ``h``'s hand without seeing which: one copy of each
+        distinct id it knew there is no longer sure (GG R14.4 (d), (e))."""
+        row = self.d.known[v]
+        if row[h]:
+            row[h] = sorted((Counter(row[h]) - Counter(set(row[h]))).elements())
+
+    # ------------------------------------------------------------------ zone moves
+    def _random_index(self, n: int) -> int:
+        self.d.rng, k = below(self.d.rng, n)
+        return k
+
+    def _take_random_from(self, victim: str, taker: str) -> Optional[str]:
+        """GG R14.2: a uniform card of ``victim``'s hand into ``taker``'s (None: empty)."""
+        hand = self.d.hands[victim]
+        if not hand:
+            return None
+        ids = sorted(hand)
+        if len(set(ids)) == 1:
+            card = ids[0]
+        elif self.chance is not None:
+            card = self.chance.take(ids)
+        else:
+            card = ids[self._random_index(len(ids))]
+        hand.remove(card)
+        self.d.hands[taker].append(card)
+        known = self.d.known
+        if card in known[taker][victim]:
+            known[taker][victim].remove(card)
+        known[victim][taker].append(card)
+        for v in self.seats:
+            if v not in (taker, victim):
+                self._blur(v, victim)
+        return card
+
+    def _discard_from_hand(self, seat: str, card: str) -> None:
+        self.d.hands[seat].remove(card)
+        self.d.discard.append(card)
+        self._forget(seat, card)
+
+    def _refill(self) -> None:
+        """GG R13.1: the discard pile, shuffled, becomes the deck (nothing if it is empty)."""
+        pile = self.d.discard
+        if not pile:
+            return
+        cards = list(pile)
+        if len(set(cards)) > 1:
+            if self.chance is not None:
+                top_first = self.chance.shuffle(list(cards))
+                cards = list(reversed(top_first))
+            else:
+                self.d.rng = shuffled(self.d.rng, cards)
+        self.d.discard = []
+        self.d.deck = cards
+        self.note("", "refill", f"the discard pile ({len(cards)} cards) is shuffled into the deck")
+
+    def _draw(self, seat: str) -> Optional[str]:
+        """GG R5.1 with R13: refill an empty deck first; nothing when both are empty;
+        refill at once when the last card is drawn."""
+        if not self.d.deck:
+            self._refill()
+            if not self.d.deck:
+                self.note(seat, "draw", f"{seat} draws nothing: the deck and the discard pile "
+                                        "are empty")
+                return None
+        card = self.d.deck.pop()
+        self.d.hands[seat].append(card)
+        self.note(seat, "draw", f"{seat} draws {card}")
+        if not self.d.deck:
+            self._refill()
+        return card
+
+    # ------------------------------------------------------------------ effect context
+    def ask(self, kind: str, options: list, stage: str, **data) -> bool:
+        """Pose question ``kind`` to the effect's user with ``options`` (card ids); False
+        (nothing asked) when there is none (GG R7.5)."""
+        if not options:
+            return False
+        self.d.q = {"kind": kind, "seat": self.user, "options": tuple(options),
+                    "effect": self._effect, "user": self.user, "target": self.target,
+                    "stage": stage, "data": dict(data)}
+        return True
+
+    def take_random(self) -> Optional[str]:
+        card = self._take_random_from(self.target, self.user)
+        if card is None:
+            self.note(self.user, "take", f"{self.user} takes nothing: {self.target}'s hand is empty")
+        else:
+            self.note(self.user, "take", f"{self.user} takes {card} at random from {self.target}")
+        return card
+
+    def swap_hands(self) -> None:
+        a, b = self.user, self.target
+        d = self.d
+        gave_a, gave_b = list(d.hands[a]), list(d.hands[b])
+        d.hands[a], d.hands[b] = gave_b, gave_a
+        d.known[a][b] = sorted(gave_a)
+        d.known[b][a] = sorted(gave_b)
+        for v in self.seats:
+            if v not in (a, b):
+                row = d.known[v]
+                row[a], row[b] = row[b], row[a]
+        self.note(a, "exchange", f"{a} and {b} swap hands ({len(gave_a)} and {len(gave_b)} "
+                                 f"cards): {a} gets {_ids(gave_b)}, {b} gets {_ids(gave_a)}")
+
+    def look(self) -> None:
+        hand = sorted(self.d.hands[self.target])
+        self.d.known[self.user][self.target] = list(hand)
+        self.note(self.user, "look", f"{self.user} looks at {self.target}'s hand: {_ids(hand)}")
+
+    def draw(self) -> None:
+        self._draw(self.user)
+
+    def arm_choices(self) -> list:
+        """The distinct ids of the discard pile other than the Arm being used (its last
+        card, GG R8.3)."""
+        return sorted(set(self.d.discard[:-1]))
+
+    def take_from_discard(self, card: str) -> None:
+        pile = self.d.discard
+        pile.pop(pile.index(card))  # the oldest copy (GG R8.3)
+        self.d.hands[self.user].append(card)
+        self._learn_all(self.user, card)
+        self.note(self.user, "arm", f"{self.user} takes {card} from the discard pile")
+
+    def discard_choices(self) -> list:
+        return rules.discardable(self.table, self.d.hands[self.user])
+
+    def discard(self, card: str) -> None:
+        self._discard_from_hand(self.user, card)
+        self.note(self.user, "discard", f"{self.user} discards {card}")
+
+    def push_choices(self, taken: Optional[str]) -> list:
+        hand = list(self.d.hands[self.user])
+        if taken is not None:
+            hand.remove(taken)
+        return sorted(set(hand))
+
+    def give(self, card: str) -> None:
+        """GG R8.4's push of ``card`` from the user to the target, with GG R14.4 (e)."""
+        p, r = self.user, self.target
+        d = self.d
+        d.hands[p].remove(card)
+        d.hands[r].append(card)
+        d.known[p][r].append(card)
+        taken = self.data.get("taken")
+        row = d.known[r][p]
+        if card in row and not (card == taken and row.count(card) == 1):
+            row.remove(card)
+        for v in self.seats:
+            if v not in (p, r):
+                self._blur(v, p)
+        self.note(p, "push", f"{p} pushes {card} to {r}")
+
+    def nullify(self) -> None:
+        self._nullified = True
+
+    # ------------------------------------------------------------------ the procedure
+    def _use(self, seat: str, m: Move) -> None:
+        """GG R7.4: the card to the discard pile, the selection, the Barrier window, then
+        the effect."""
+        d = self.d
+        names = self.table.cards[m.card].effects
+        effect = m.effect if m.effect is not None else names[0]
+        self._discard_from_hand(seat, m.card)
+        if self.table.effects[effect].once_per_turn:
+            d.peeping_used = True
+        shown = f"{m.card} ({effect})" if len(names) > 1 else m.card
+        self.note(seat, "use", f"{seat} uses {shown}" + (f" on {m.target}" if m.target else ""))
+        if self.table.effects[effect].selects:
+            target = m.target
+            options = ("barrier", "no_barrier") if any(
+                i in self.table.responders for i in d.hands[target]) else ("no_barrier",)
+            d.q = {"kind": "barrier", "seat": target, "options": options, "effect": effect,
+                   "user": seat, "target": target, "card": m.card, "stage": None, "data": {},
+                   "dual": len(names) > 1}
+            return
+        self._run_effect(effect, seat, m.target, None, None, {})
+
+    def _run_effect(self, effect: str, user: str, target: Optional[str], stage, answer,
+                    data: dict) -> None:
+        self._effect = effect
+        self.user, self.target, self.stage, self.answer, self.data = (user, target, stage,
+                                                                       answer, data)
+        try:
+            self.game.effect_functions[effect](self)
+        finally:
+            self.user = self.target = self.stage = self.answer = None
+            self.data = {}
+
+    def _barrier_answer(self, q: dict, yes: bool) -> None:
+        target = q["seat"]
+        if yes:
+            card = min(i for i in self.d.hands[target] if i in self.table.responders)
+            self._discard_from_hand(target, card)
+            response = next(e for e in self.table.cards[card].effects
+                            if self.table.effects[e].response)
+            self.note(target, "barrier", f"{target} uses {card} ({response}): "
+                                         f"{q['user']}'s {q['card']} is nullified")
+            self._nullified = False
+            self._run_effect(response, target, q["user"], None, None, {})
+            if self._nullified:
+                return
+        else:
+            self.note(target, "barrier", f"{target} uses no Barrier")
+        self._run_effect(q["effect"], q["user"], q["target"], None, None, {})
+
+    def _gem_steal(self, seat: str, m: Move) -> None:
+        for c in m.cards:
+            self._discard_from_hand(seat, c)
+        self.note(seat, "gem_steal", f"{seat} discards {_ids(m.cards)} to steal from {m.target}")
+        card = self._take_random_from(m.target, seat)
+        self.note(seat, "take", f"{seat} takes nothing: {m.target}'s hand is empty" if card is None
+                  else f"{seat} takes {card} at random from {m.target}")
+
+    def _element_trade(self, seat: str, m: Move) -> None:
+        e = m.element
+        gem = next(i for i in sorted(self.d.hands[seat]) if self.table.basic_element(i) == e)
+        for _ in range(2):
+            self._discard_from_hand(seat, gem)
+        owner = next((s for s in self.seats if e in self.d.elements[s]), None)
+        if owner is not None:
+            self.d.elements[owner].remove(e)
+        self.d.elements[seat].append(e)
+        source = "the supply" if owner is None else f"{owner}'s front"
+        self.note(seat, "element", f"{seat} discards {gem} {gem} and takes the {e} element "
+                                   f"card from {source}")
+
+    def _declare(self, seat: str, m: Move) -> None:
+        for c in m.cards:
+            self.d.hands[seat].remove(c)
+            self._forget(seat, c)
+            self.d.declared[seat].append(c)
+        self.note(seat, "declare", f"{seat} declares victory with {_ids(m.cards)}")
+
+    def _end_phase(self) -> None:
+        """GG R11 after the declaration point: take-backs, checks, hand limit, next turn."""
+        active = self.d.active
+        queue = [s for s in self.others_from_left(active) if self.d.declared[s]]
+        self._take_backs(queue, [])
+
+    def _take_backs(self, queue: list, emptied: list) -> None:
+        while queue:
+            seat = queue[0]
+            options = tuple(sorted(set(self.d.declared[seat])))
+            self.d.q = {"kind": "take_back", "seat": seat, "options": options,
+                        "queue": queue, "emptied": emptied}
+            return
+        self._checks(emptied)
+
+    def _take_back(self, q: dict, card: str) -> None:
+        seat = q["seat"]
+        self.d.declared[seat].remove(card)
+        self.d.hands[seat].append(card)
+        self._learn_all(seat, card)
+        left = len(self.d.declared[seat])
+        self.note(seat, "take_back", f"{seat} takes back {card} ({left} declaration card"
+                                     f"{'' if left == 1 else 's'} left)")
+        emptied = list(q["emptied"]) + ([seat] if left == 0 else [])
+        self._take_backs(list(q["queue"][1:]), emptied)
+
+    def _checks(self, emptied: list) -> None:
+        """GG R11.4, R12.5: each seat whose last declaration card came back shows its hand,
+        in seat order from the active seat's left; the first that covers wins."""
+        for seat in emptied:
+            hand = sorted(self.d.hands[seat])
+            self.d.revealed.append(seat)
+            for v in self.seats:
+                if v != seat:
+                    self.d.known[v][seat] = list(hand)
+            cursed = rules.is_cursed(self.table, hand, ())
+            won = rules.covers(self.table, hand, self.d.elements[seat], cursed)
+            owned = ", ".join(self.d.elements[seat]) or "none"
+            self.note(seat, "check", f"{seat} shows {_ids(hand)} (elements owned: {owned}): "
+                                     + ("the three gems are there" if won else "not all three"))
+            if won:
+                d = self.d
+                d.winner, d.reason, d.over, d.won_hand = seat, WIN, True, tuple(hand)
+                d.phase = "end"
+                self.note(seat, "win", f"{seat} wins ({WIN})")
+                return
+        self._hand_limit()
+
+    def _hand_limit(self) -> None:
+        seat = self.d.active
+        hand = self.d.hands[seat]
+        if len(hand) > rules.HAND_LIMIT:
+            options = tuple(rules.discardable(self.table, hand))
+            if options:
+                self.d.q = {"kind": "hand_limit", "seat": seat, "options": options,
+                            "left": len(hand) - rules.HAND_LIMIT}
+                return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        d = self.d
+        if d.turn >= d.max_turns:
+            d.over, d.reason, d.phase = True, CAP, "end"
+            self.note("", "cap", f"turn {d.turn} was the last (max_turns {d.max_turns}): "
+                                 f"nobody wins ({CAP})")
+            return
+        d.turn += 1
+        d.active = self.left_of(d.active)
+        d.phase, d.peeping_used = "action", False
+        self.note(d.active, "turn", f"turn {d.turn}: {d.active}")
+        self._draw(d.active)
+
+    def start_turn(self) -> None:
+        """The first turn's beginning (GG R3, R5): the active seat draws."""
+        self.note(self.d.active, "turn", f"turn {self.d.turn}: {self.d.active}")
+        self._draw(self.d.active)
+
+    # ------------------------------------------------------------------ Stepper hooks
+    def _over(self) -> bool:
+        return self.d.over
+
+    def _acting(self) -> tuple:
+        q = self.d.q
+        return (q["seat"],) if q is not None else (self.d.active,)
+
+    def _may_ask(self, step: Step) -> bool:
+        return False  # questions are the state's own data (the module docstring)
+
+    def _legal_of(self, seat: str) -> list:
+        q = self.d.q
+        if q is not None:
+            word = ANSWER_WORD.get(q["kind"])
+            return [Answer(seat, o if word is None else f"{word} {o}") for o in q["options"]]
+        if self.d.phase == "end":
+            return ([Move("declare", cards=trio) for trio in self._declarations(seat)]
+                    + [Move("pass")])
+        return self._moves(seat)
+
+    def _declarations(self, seat: str) -> list:
+        d = self.d
+        return rules.declarations(self.table, d.hands[seat], d.elements[seat], d.declared[seat])
+
+    def _moves(self, seat: str) -> list:
+        d = self.d
+        hand = d.hands[seat]
+        others = [s for s in self.seats if s != seat]
+        out = []
+        effects = self.table.effects
+        for card in sorted(set(hand)):
+            c = self.table.cards[card]
+            if c.kind != "action":
+                continue
+            dual = len(c.effects) > 1
+            for name in c.effects:
+                e = effects[name]
+                if e.response or (e.once_per_turn and d.peeping_used):
+                    continue
+                effect = name if dual else None
+                if e.selects:
+                    out.extend(Move("use", card, effect, t) for t in others)
+                else:
+                    out.append(Move("use", card, effect))
+        for trio in rules.gem_steal_payments(self.table, hand):
+            out.extend(Move("gem_steal", cards=trio, target=t) for t in others)
+        for e in rules.element_trades(self.table, hand, d.elements[seat]):
+            out.append(Move("element", element=e))
+        out.append(Move("end"))
+        return out
+
+    def _run(self, step: Step, answers: list) -> None:
+        seat, action = step.seat, step.action
+        d = self.d
+        q = d.q
+        if q is not None:
+            d.q = None
+            option = action.option
+            kind = q["kind"]
+            if kind == "barrier":
+                self._barrier_answer(q, option == "barrier")
+            elif kind == "take_back":
+                self._take_back(q, option.split()[-1])
+            elif kind == "hand_limit":
+                card = option.split()[-1]
+                self._discard_from_hand(seat, card)
+                self.note(seat, "discard", f"{seat} discards {card} (hand limit)")
+                self._hand_limit()
+            else:
+                self._run_effect(q["effect"], q["user"], q["target"], q["stage"],
+                                 option.split()[-1], q["data"])
+            return
+        m: Move = action
+        if m.kind == "use":
+            self._use(seat, m)
+        elif m.kind == "gem_steal":
+            self._gem_steal(seat, m)
+        elif m.kind == "element":
+            self._element_trade(seat, m)
+        elif m.kind == "end":
+            d.phase = "end"
+            self.note(seat, "end", f"{seat} ends the action phase")
+        elif m.kind == "declare":
+            self._declare(seat, m)
+            self._end_phase()
+        else:  # pass
+            self.note(seat, "pass", f"{seat} does not declare")
+            self._end_phase()
+
+    def _snapshot(self) -> Data:  # pragma: no cover - never asked (_may_ask is False)
+        return self.d.copy()
+
+    def _restore(self, snap: Data) -> None:  # pragma: no cover
+        self.d = snap.copy()
+
+    def _copy(self) -> "GGState":
+        twin = GGState(self.game, self.seats, self.d.copy(), self.chance)
+        return twin
+
+    def _refusal(self, seat: str, action: Any) -> IllegalAction:
+        from .moves import refusal
+
+        return refusal(self, seat, action)
+
+    # ------------------------------------------------------------------ hidden information
+    def _hidden(self, seat: str) -> dict:
+        """GG R18.6: the deck, and each other hand minus what ``seat`` knows of it (a card
+        just taken by a pending Steal & Push is a place of its own: hidden from ``seat``
+        unless ``seat`` is its taker or victim)."""
+        d = self.d
+        held = {}
+        taken = None
+        q = d.q
+        if q is not None and q["kind"] == "push" and q["data"].get("taken") is not None \
+                and seat not in (q["user"], q["target"]):
+            taken = (q["user"], q["data"]["taken"])
+        for h in self.seats:
+            if h == seat:
+                continue
+            hand = list(d.hands[h])
+            if taken is not None and taken[0] == h:
+                hand.remove(taken[1])
+            held[h] = (rules.multiset_and(hand, d.known[seat][h]),
+                       len(hand) - len(rules.multiset_and(hand, d.known[seat][h])))
+        return {"held": held, "taken": taken}
+
+    def _redeal(self, seat: str, rnd: random.Random, hidden: dict) -> None:
+        d = self.d
+        taken = hidden["taken"]
+        pool = list(d.deck)
+        for h, (kept, _count) in hidden["held"].items():
+            hand = list(d.hands[h])
+            if taken is not None and taken[0] == h:
+                hand.remove(taken[1])
+            pool.extend(rules.multiset_minus(hand, kept))
+        if taken is not None:
+            pool.append(taken[1])
+        pool.sort()  # the same pool in any order of hands gives the same deal
+        rnd.shuffle(pool)
+        for h, (kept, count) in hidden["held"].items():
+            d.hands[h] = list(kept) + [pool.pop() for _ in range(count)]
+        if taken is not None:  # the place of the card just taken (getgem.md R18.6)
+            card = pool.pop()
+            d.hands[taken[0]].append(card)
+            d.q = dict(d.q, data=dict(d.q["data"], taken=card))
+            self.user = taken[0]
+            d.q["options"] = tuple(self.push_choices(card))
+            self.user = None
+        d.deck = pool
+        for x in self.seats:
+            if x == seat:
+                continue
+            for y in self.seats:
+                if y != x:
+                    d.known[x][y] = rules.multiset_and(d.known[x][y], d.hands[y])
+        q = d.q
+        if q is not None:  # answers that depend on a re-dealt hand
+            if q["kind"] == "barrier":
+                has = any(i in self.table.responders for i in d.hands[q["seat"]])
+                q["options"] = ("barrier", "no_barrier") if has else ("no_barrier",)
+            elif q["kind"] in ("arm_discard", "hand_limit"):
+                q["options"] = tuple(rules.discardable(self.table, d.hands[q["seat"]]))
+        self._legal = {}
+        self._who = None
+
+    def _reseed(self, rnd: random.Random) -> None:
+        self.d.rng = rnd.getrandbits(64) & MASK
+
+    # ------------------------------------------------------------------ results
+    def winners(self) -> tuple:
+        return (self.d.winner,) if self.d.winner is not None else ()
+
+    def win_reason(self) -> str:
+        return self.d.reason if self.d.over else ""
+
+    # ------------------------------------------------------------------ views
+    def question_view(self) -> Optional[dict]:
+        q = self.d.q
+        if q is None:
+            return None
+        out = {"kind": q["kind"], "seat": q["seat"]}
+        if q["kind"] == "barrier":
+            out.update(by=q["user"], card=q["card"], effect=q["effect"] if q["dual"] else None)
+        elif q["kind"] == "hand_limit":
+            out["left"] = q["left"]
+        return out
+
+    def _public(self) -> dict:
+        d = self.d
+        return {
+            "seats": list(self.seats), "turn": d.turn, "active": d.active,
+            "max_turns": d.max_turns, "phase": d.phase, "peeping_used": d.peeping_used,
+            "over": d.over, "winner": d.winner, "current": list(self.current_seats()),
+            "question": self.question_view(),
+            "hand_sizes": {s: len(d.hands[s]) for s in self.seats},
+            "deck_size": len(d.deck), "discard": list(d.discard),
+            "supply": [e for e in ELEMENTS if not any(e in d.elements[s] for s in self.seats)],
+            "fronts": {s: {"elements": [e for e in ELEMENTS if e in d.elements[s]],
+                           "declared": sorted(d.declared[s])} for s in self.seats},
+        }
+
+    def observation(self, seat: str) -> dict:
+        if seat not in self.seats:
+            raise ValueError(f"no seat {seat!r}; the seats are {', '.join(self.seats)}")
+        out = {"seat": seat, **self._public(), "hand": sorted(self.d.hands[seat]),
+               "known": {h: sorted(self.d.known[seat][h]) for h in self.seats if h != seat}}
+        return out
+
+    def to_dict(self) -> dict:
+        d = self.d
+        out = self._public()
+        out.update(deck=list(reversed(d.deck)), hands={s: sorted(d.hands[s]) for s in self.seats},
+                   known={v: {h: sorted(d.known[v][h]) for h in self.seats if h != v}
+                          for v in self.seats},
+                   first=d.first, revealed=list(d.revealed), rng=d.rng,
+                   pending=None if d.q is None else _jsonable(d.q))
+        if d.over:
+            out["match_points"] = self.match_points()
+            out["next_first"] = self.next_first()
+        return out
+
+    def match_points(self) -> dict:
+        """GG R16.1 / R16.5: the winner's 10 - 3 x the wild gems in its winning hand."""
+        points = dict.fromkeys(self.seats, 0)
+        if self.d.winner is not None:
+            wild = sum(1 for i in self.d.won_hand if self.table.cards[i].wild)
+            points[self.d.winner] = 10 - 3 * wild
+        return points
+
+    def next_first(self) -> str:
+        """GG R16.2: the winner's right neighbour; after no winner the same first seat."""
+        return self.right_of(self.d.winner) if self.d.winner is not None else self.d.first
+
+    @property
+    def log(self) -> list:
+        return [dict(e) for e in self.d.log]
+
+    def parse_action(self, seat: str, text: str):
+        from .moves import parse_action
+
+        return parse_action(self, seat, text)
+
+    # ------------------------------------------------------------------ plain reads
+    # (for the ruling-case runner and tools: copies, never the state's own lists)
+    def hands(self) -> dict:
+        return {s: sorted(self.d.hands[s]) for s in self.seats}
+
+    def declared(self) -> dict:
+        return {s: sorted(self.d.declared[s]) for s in self.seats}
+
+    def elements(self) -> dict:
+        return {s: [e for e in ELEMENTS if e in self.d.elements[s]] for s in self.seats}
+
+    def deck(self) -> list:
+        return list(reversed(self.d.deck))
+
+    def discard_pile(self) -> list:
+        return list(self.d.discard)
+
+    def known(self, v: str, h: str) -> list:
+        return sorted(self.d.known[v][h])
+
+
+def _ids(cards) -> str:
+    return " ".join(sorted(cards)) if cards else "nothing"
+
+
+def _jsonable(q: dict) -> dict:
+    out = {}
+    for k, v in q.items():
+        out[k] = list(v) if isinstance(v, tuple) else v
+    return out

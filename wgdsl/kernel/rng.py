@@ -1,0 +1,38 @@
+"""The games' random generator: SplitMix64 on a plain int.
+
+A game keeps the generator's state as one integer in its plain data, so a snapshot or a
+copy of the state copies it for free, and a seeded game is the same in every process and
+every Python version (engine-api.md invariant 4; ``random.Random`` would also do, but its
+state is a 625-word tuple to save and restore).
+"""
+
+from __future__ import annotations
+
+MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+
+
+def next_random(x: int) -> tuple[int, int]:
+    """SplitMix64: (the next state, a 64-bit number)."""
+    x = (x + 0x9E3779B97F4A7C15) & MASK
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return x, z ^ (z >> 31)
+
+
+def below(x: int, n: int) -> tuple[int, int]:
+    """(the next state, a number in 0..n-1) drawn without bias (rejection)."""
+    limit = _SPAN - (_SPAN % n)
+    while True:
+        x, z = next_random(x)
+        if z < limit:
+            return x, z % n
+
+
+def shuffled(x: int, cards: list) -> int:
+    """Shuffle ``cards`` in place (Fisher-Yates from the end); the generator's next state."""
+    for i in range(len(cards) - 1, 0, -1):
+        x, j = below(x, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return x
