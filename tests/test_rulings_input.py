@@ -187,7 +187,9 @@ def _breakable_lines(text: str):
             tomllib.loads("k = " + value)
         except tomllib.TOMLDecodeError:
             continue  # a multi-line value
-        wrong = '"x"' if m.group(2) in ("played", "stun_set") else "true"
+        # a boolean is broken by a string (`true` would still be a boolean)
+        wrong = '"x"' if m.group(2) in ("played", "stun_set") or value in ("true", "false") \
+            else "true"
         broken = lines[:n - 1] + [m.group(1) + m.group(2) + m.group(3) + wrong] + lines[n:]
         yield n, m.group(2), "\n".join(broken)
 

@@ -813,6 +813,11 @@ def rulings_command(paths, verbose):
             echo(render_board(game.state, game.state.active))
             for line in game.log.lines():
                 echo("    " + line)
+        elif verbose and not result.ok and keep and "state" in keep:  # a GETGEM case
+            state = keep["state"]
+            echo(state.game.render(state))
+            for e in state.log:
+                echo(f"    T{e['turn']:<3} {e['seat'] or '-':<3} {e['text']}")
         interrupts.check()
 
     interrupted = False

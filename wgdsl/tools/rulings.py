@@ -55,7 +55,10 @@ EXHAUSTED = ":exhausted"
 YES_NO = ("yes", "no")
 
 TOP_KEYS = ("case", "state", "answers", "step", "expect")
-CASE_KEYS = ("id", "source", "question", "answer", "cards")
+CASE_KEYS = ("id", "game", "source", "question", "answer", "cards")
+# `[case] game`: absent or "world-gainer" is this module's format; the others are run by
+# their own modules (getgem.md "What a ruling case needs")
+GAMES = ("world-gainer", "getgem")
 STATE_KEYS = ("active", "phase", "turn", "played", "stun_set", "seed", "A", "B", "field")
 PLAYER_KEYS = ("hand", "stock", "standby", "break", "pool")
 EXPECT_KEYS = ("winner", "A", "B", "field")
@@ -351,6 +354,8 @@ class _Loader:
         if "case" not in data:
             self.problem("", "missing [case] table (it needs at least `id`)")
         self.keys(case_t, CASE_KEYS, "[case]", ("case",))
+        if "game" in case_t:
+            self.one_of(case_t["game"], GAMES, "[case]", "`game`", ("case", "game"))
         case_id = self.typed(case_t, "id", str, "[case]", ("case",))
         if "case" in data and "id" not in case_t:
             self.problem("[case]", "missing `id` (a unique name shown in reports)", at=("case",))
@@ -771,6 +776,10 @@ def load_case(path: Union[str, Path], library: Optional[CardLibrary] = None, *,
                                                     "too deeply to read")]) from None
     if board_only and "case" not in data:
         data = {**data, "case": {"id": p.stem}}
+    from . import rulings_getgem
+
+    if rulings_getgem.is_getgem(data):
+        return rulings_getgem.load(p, data, TomlLines(text))
     loader = _Loader(p, library, TomlLines(text))
     case = loader.load(data)
     if case is None:
@@ -940,7 +949,12 @@ def run_case(case: RulingCase, *, keep: Optional[dict] = None) -> Result:
     """Run one case: the steps, then the expectations, then the answers all used.
 
     ``keep``, when given, receives the finished ``game`` (for showing a failure).
+    A GETGEM case is run by :mod:`.rulings_getgem`.
     """
+    from . import rulings_getgem
+
+    if isinstance(case, rulings_getgem.GGCase):
+        return rulings_getgem.run(case, keep)
     from wgdsl.games.world_gainer.agents import AgentError, ScriptedAgent
     from wgdsl.games.world_gainer.engine import Action, Game
     from wgdsl.kernel.errors import IllegalAction, RunawayEffects
