@@ -265,7 +265,7 @@ class _GGLoader(_Loader):
             board.elements[s] = []
             owned = self.element_names(seat_t, "elements", where, sat) if "elements" in seat_t \
                 else []
-            for name in owned or ():
+            for n, name in enumerate(owned or ()):
                 if name in owners:
                     self.problem(where, f"the {name} element card is owned by {owners[name]} "
                                         "already (one of each)", at=sat + ("elements", n))
