@@ -837,6 +837,39 @@ def rulings_command(paths, verbose):
         ctx.exit(EXIT_FINDINGS)
 
 
+# --------------------------------------------------------------------------- simulate (GETGEM)
+def _simulate_other(card_id, game_name, seats, effect, target, answer_values, seed, as_json,
+                    state_file, square, then_steps, cards_path) -> None:
+    """``wgdsl simulate ID --game getgem`` (wgdsl.tools.simulate_getgem)."""
+    from wgdsl.tools.simulate_getgem import simulate, text
+
+    given = [flag for flag, value in (("--state", state_file), ("--square", square),
+                                      ("--then", then_steps), ("--cards", cards_path)) if value]
+    if given:
+        raise click.UsageError(f"{', '.join(given)}: World Gainer's; a GETGEM card is simulated "
+                               "on a board of its own (--seats, --effect, --target, --answers)")
+    game = _load_game(game_name)
+    if not hasattr(game, "table") or not hasattr(game, "seat_names"):
+        raise click.UsageError(f"--game {game_name}: simulate knows World Gainer and GETGEM cards")
+    answers = tuple(a.split("=", 1)[-1].strip() for item in answer_values
+                    for a in item.split(",") if a.strip())
+    try:
+        sim = simulate(game, card_id, seats or game.seat_range[0], effect, target, answers, seed)
+    except ValueError as err:
+        raise click.UsageError(str(err)) from None
+    if as_json:
+        echo_json({"command": "simulate", "game": game.id, "card": sim.card, "effect": sim.effect,
+                   "target": sim.target, "refused": sim.refused or None,
+                   "events": list(sim.events),
+                   "defaulted": [{"seat": s, "question": k, "answer": a}
+                                 for s, k, a in sim.defaulted],
+                   "state": sim.data})
+    else:
+        echo(text(game, sim))
+    if sim.refused:
+        click.get_current_context().exit(EXIT_FINDINGS)
+
+
 # --------------------------------------------------------------------------- simulate
 def _case_square(case, card_id):
     """(square, step number) of the case's play step for this card (or its first play step)."""
@@ -869,8 +902,16 @@ def _case_square(case, card_id):
               help="Print one JSON document (docs/json.md) instead of text.")
 @click.option("--cards", "cards_path", type=click.Path(dir_okay=False), default=None,
               help=CARDS_OPTION_HELP)
+@click.option("--game", "game_name", metavar="GAME", default=None,
+              help="Another game's card: getgem (or a GETGEM game file). Default: World Gainer.")
+@click.option("--seats", type=click.IntRange(min=1), default=None,
+              help="GETGEM: how many seats the board has (2 to 5; default 2).")
+@click.option("--effect", default=None,
+              help="GETGEM: which effect of a card of two (steal_push, peeping). Default: its first.")
+@click.option("--target", default=None,
+              help="GETGEM: the seat the card selects. Default: the next seat (B).")
 def simulate_command(card_id, state_file, square, answer_values, then_steps, seed, as_json,
-                     cards_path):
+                     cards_path, game_name, seats, effect, target):
     """Play one card and show the board before and after, every event and every effect.
 
     \b
@@ -891,7 +932,19 @@ def simulate_command(card_id, state_file, square, answer_values, then_steps, see
     After the play, --then goes on (the output suggests the steps):
       wgdsl simulate ID --then "break_field C1"         break it: `leaves field` fires
       wgdsl simulate ID --then end_turn --then end_turn  its owner's next turn starts
+    
+    A GETGEM card is used by A on a board where it can be (A holds it and a gem of each
+    element, every other seat three cards); its questions take --answers in order
+    (yes/no, a card id) or their first answer, which the output says:
+      wgdsl simulate GG-009 --game getgem --effect steal_push --target C --seats 3
+      wgdsl simulate GG-006 --game getgem --answers yes
     """
+    if game_name is not None and game_name != "world-gainer":
+        _simulate_other(card_id, game_name, seats, effect, target, answer_values, seed, as_json,
+                        state_file, square, then_steps, cards_path)
+        return
+    if seats is not None or effect is not None or target is not None:
+        raise click.UsageError("--seats, --effect and --target are GETGEM's (--game getgem)")
     from wgdsl.lang.cards import load_cards
     from wgdsl.tools.listing import find_card
     from wgdsl.tools.rulings import CaseProblems, build_state, load_case
