@@ -57,3 +57,19 @@ def test_the_cli_prints_both_texts_and_what_happened_and_refuses_with_the_rule()
     assert wg_only.exit_code == 2 and "--then: World Gainer's" in wg_only.output
     doc = json.loads(cli("simulate", "GG-007", "--game", "getgem", "--json").output)
     assert doc["card"] == "GG-007" and doc["target"] == "B" and doc["state"]["turn"] == 1
+
+
+def test_a_match_runs_to_ten_points_each_game_started_by_the_winners_right_neighbour():
+    from wgdsl.tools.gamefile import play_match, ranking
+
+    games = list(play_match(GAME, seed=2, seats=4))
+    *_, (last, _, _, totals) = games
+    assert max(totals.values()) >= 10
+    assert all(max(t.values()) < 10 for _, _, _, t in games[:-1])  # it stopped at once
+    for (record, _, points, _), (_, first, _, _) in zip(games, games[1:]):
+        if record.winners:  # GG R16.2: the winner's right neighbour starts the next game
+            winner = record.winners[0]
+            assert first == "ABCD"["ABCD".index(winner) - 1]
+            assert points[winner] in (4, 7, 10)  # GG R16.1: 10 - 3 x rainbows (two in GG01)
+    assert ranking({"A": 10, "B": 4, "C": 4, "D": 0}) == [(1, "A", 10), (2, "B", 4),
+                                                           (2, "C", 4), (4, "D", 0)]

@@ -578,11 +578,14 @@ def _game_record(game, result, with_log: bool) -> dict:
                    "Default: world-gainer.")
 @click.option("--seats", type=click.IntRange(min=1), default=None,
               help="How many seats play (a game file's range; World Gainer: 2).")
+@click.option("--match", is_flag=True,
+              help="GETGEM: play a match (GG R16): games until a seat has 10 points, each "
+                   "game started by the previous winner's right neighbour.")
 @click.option("--option", "option_values", multiple=True, metavar="NAME=VALUE",
               help="A variant of a game file (its `option` lines), e.g. --option rounds=10. "
                    "Repeat for several.")
 def play_command(deck_files, agent_names, seed, games, first, show_log, starter, as_json,
-                 max_turns, cards_path, game_name, seats, option_values):
+                 max_turns, cards_path, game_name, seats, match, option_values):
     """Play whole games between bots and show what happened.
 
     \b
@@ -611,8 +614,11 @@ def play_command(deck_files, agent_names, seed, games, first, show_log, starter,
       wgdsl play --game examples/games/rock-paper-scissors.game --option target=5
     """
     if game_name is not None and game_name != "world-gainer":
-        _play_game_file(game_name, seats, seed, games, show_log, option_values, agent_names)
+        _play_game_file(game_name, seats, seed, games, show_log, option_values, agent_names,
+                        match)
         return
+    if match:
+        raise click.UsageError("--match is GETGEM's match play (--game getgem)")
     if seats not in (None, 2):
         raise click.UsageError(f"World Gainer is played by 2 seats (R1.1), not --seats {seats}")
     if option_values:
@@ -711,7 +717,29 @@ _WG_PLAY_OPTIONS = {"deck_files": "--deck", "first": "--first",
                     "cards_path": "--cards"}
 
 
-def _play_game_file(name, seats, seed, games, show_log, option_values, agents=()) -> None:
+def _play_match(game, seed, seats, options, agents, games) -> None:
+    """``wgdsl play --game getgem --match``: one line per game, then the ranking."""
+    from wgdsl.tools.gamefile import play_match, ranking
+
+    if click.get_current_context().get_parameter_source("games").name == "COMMANDLINE":
+        raise click.UsageError("--match plays games until a seat has 10 points: --games does "
+                               "not apply")
+    totals: dict = {}
+    try:
+        for n, (record, first, points, totals) in enumerate(
+                play_match(game, seed, seats, options, agents), start=1):
+            won = record.winners[0] if record.winners else None
+            gained = f"{won} +{points[won]}" if won else "no winner: no points"
+            echo(f"game {n} (seed {record.seed}, {first} first): {gained} ({record.reason}, "
+                 f"turn {record.rounds}); totals "
+                 + ", ".join(f"{s} {p}" for s, p in totals.items()))
+    except ValueError as err:
+        raise click.UsageError(str(err)) from None
+    echo("ranking: " + ", ".join(f"{r}. {s} ({p})" for r, s, p in ranking(totals)))
+
+
+def _play_game_file(name, seats, seed, games, show_log, option_values, agents=(),
+                    match=False) -> None:
     """``wgdsl play --game GAME``: bots (random unless the game has others and --agent
     names them), one game's log and result or a series' statistics (the logic is
     wgdsl.tools.gamefile's)."""
@@ -738,6 +766,9 @@ def _play_game_file(name, seats, seed, games, show_log, option_values, agents=()
         if not sep or not key:
             raise click.UsageError(f"--option {item}: write NAME=VALUE, e.g. --option rounds=10")
         options[key.strip()] = value.strip()
+    if match:
+        _play_match(game, seed, seats, options, agents, games)
+        return
     try:
         state, record = play_one(game, seed, seats, options, agents)
     except ValueError as err:

@@ -201,6 +201,46 @@ def play_series(game, games: int, seed: int = 0, seats: Optional[int] = None,
         yield play_one(game, seed + i, seats, options, agents)[1]
 
 
+MATCH_POINTS = 10  # GG R16.3: the first to 10 points wins the match
+
+
+def play_match(game, seed: int = 0, seats: Optional[int] = None,
+               options: Optional[dict] = None, agents: tuple = ("random",),
+               target: int = MATCH_POINTS, max_games: int = 1000) -> Iterator[tuple]:
+    """A match of several games (GETGEM's R16): game ``i`` of seed ``seed + i`` starts with
+    the ``next_first`` of the game before; the points of each game are its terminal
+    ``to_dict()["match_points"]``.  Yields ``(record, first, points, totals)`` per game
+    until a seat has ``target`` points (or ``max_games`` were played).  ValueError for a
+    game that keeps no match points."""
+    totals: dict = {}
+    first = dict(options or {}).get("first")
+    for i in range(max_games):
+        opts = dict(options or {})
+        if first is not None:
+            opts["first"] = first
+        state, record = play_one(game, seed + i, seats, opts, agents)
+        data = state.to_dict()
+        if "match_points" not in data or "next_first" not in data:
+            raise ValueError(f"{game.name} keeps no match points: --match is for games with "
+                             "match scoring (GETGEM, GG R16)")
+        for s, p in data["match_points"].items():
+            totals[s] = totals.get(s, 0) + p
+        yield record, opts.get("first", state.seats[0]), dict(data["match_points"]), dict(totals)
+        first = data["next_first"]
+        if max(totals.values()) >= target:
+            return
+
+
+def ranking(totals: dict) -> list:
+    """(rank, seat, points), highest first; equal totals share a rank (GG R16.3)."""
+    order = sorted(totals, key=lambda s: (-totals[s], s))
+    out = []
+    for i, s in enumerate(order):
+        rank = out[-1][0] if out and totals[out[-1][1]] == totals[s] else i + 1
+        out.append((rank, s, totals[s]))
+    return out
+
+
 @attrs.define
 class Summary:
     """Win rates per seat, game lengths and how the games ended."""
