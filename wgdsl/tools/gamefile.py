@@ -207,7 +207,7 @@ MATCH_POINTS = 10  # GG R16.3: the first to 10 points wins the match
 def play_match(game, seed: int = 0, seats: Optional[int] = None,
                options: Optional[dict] = None, agents: tuple = ("random",),
                target: int = MATCH_POINTS, max_games: int = 1000) -> Iterator[tuple]:
-    """A match of several games (GETGEM's R16): game ``i`` of seed ``seed + i`` starts with
+    """A match of several games (GETGEM, GG R16): game ``i`` of seed ``seed + i`` starts with
     the ``next_first`` of the game before; the points of each game are its terminal
     ``to_dict()["match_points"]``.  Yields ``(record, first, points, totals)`` per game
     until a seat has ``target`` points (or ``max_games`` were played).  ValueError for a

@@ -558,7 +558,7 @@ def run(case: GGCase, keep: Optional[dict] = None) -> Result:
 
 
 def _apply_step(state, seat: str, step: GGStep, answers: dict) -> None:
-    """Give ``step`` to the engine (R18.3's action), then settle the questions; ``next`` /
+    """Give ``step`` to the engine (GG R18.3's action), then settle the questions; ``next`` /
     ``end_turn`` / ``declare`` go on to where the case waits (getgem.md's step table)."""
     from wgdsl.games.getgem.state import Move
 
