@@ -73,3 +73,20 @@ def test_a_match_runs_to_ten_points_each_game_started_by_the_winners_right_neigh
             assert points[winner] in (4, 7, 10)  # GG R16.1: 10 - 3 x rainbows (two in GG01)
     assert ranking({"A": 10, "B": 4, "C": 4, "D": 0}) == [(1, "A", 10), (2, "B", 4),
                                                            (2, "C", 4), (4, "D", 0)]
+
+
+def test_cards_and_show_list_a_game_files_cards_in_both_languages():
+    table = cli("cards", "--game", "getgem")
+    assert table.exit_code == 0
+    row = next(line for line in table.output.splitlines() if line.startswith("GG-009"))
+    assert "Steal & Push / Peeping Draw" in row and "steal_push or peeping" in row
+    assert row.split()[-1] == "3"  # copies, GG R2.5
+    shown = cli("show", "GG-010", "--game", "getgem", "--lang", "en")
+    assert "[Barrier] When another player's action card selects you" in shown.output
+    assert "\n  or\n" in shown.output
+    ja = cli("show", "gg-010", "--game", "getgem", "--lang", "ja").output
+    assert "【バリア】" in ja and "または" in ja
+    missing = cli("show", "GG-100", "--game", "getgem")
+    assert missing.exit_code == 2 and "did you mean `GG-010`" in missing.output
+    rules = cli("show", "--rules", "getgem")
+    assert "played by  wgdsl.games.getgem.game:game_from_spec" in rules.output

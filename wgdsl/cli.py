@@ -296,7 +296,9 @@ def _check_game_file(path: str) -> bool:
               help="Print every card with its stats and rendered card text instead of the table.")
 @click.option("--lang", type=click.Choice(["ja", "en"]), default="ja", show_default=True,
               help="Language of the card text (with --text).")
-def cards_command(cards_path, as_text, lang):
+@click.option("--game", "game_name", metavar="GAME", default=None,
+              help="The cards of another game: getgem, or a game file. Default: World Gainer's.")
+def cards_command(cards_path, as_text, lang, game_name):
     """List a card set: id, name, English name, color, cost/required, stun, kind.
 
     \b
@@ -304,11 +306,21 @@ def cards_command(cards_path, as_text, lang):
       wgdsl cards                   the built-in WG01 set
       wgdsl cards --cards mine.wg   your own set (it is checked first)
       wgdsl cards --text --lang en  every card as printed text
+      wgdsl cards --game getgem     GETGEM's GG01 (--text --lang ja: its card texts)
     \b
     kind: D dimension effect, F field effect, S a static rule that works outside the
     field (in hand, in standby), — no effect (R13).  cost/req is the cost and the
     required cost, the part paid in the card's own color (R6.3).
     """
+    if game_name is not None and game_name != "world-gainer":
+        spec = _game_spec(game_name, cards_path)
+        from wgdsl.tools.gamefile import spec_card_text, spec_cards_table
+
+        if as_text:
+            echo("\n\n".join(spec_card_text(spec, c, lang) for c in spec.cards))
+        else:
+            echo(spec_cards_table(spec))
+        return
     from wgdsl.lang.cards import load_cards
     from wgdsl.tools.listing import cards_table
 
@@ -327,7 +339,9 @@ def cards_command(cards_path, as_text, lang):
               help="Print the card as printed text in this language instead of as written.")
 @click.option("--rules", "rules_of", metavar="GAME", default=None,
               help="Print the compiled rules of a game file (FILE.game) instead of a card.")
-def show_command(card_id, cards_path, lang, rules_of):
+@click.option("--game", "game_name", metavar="GAME", default=None,
+              help="A card of another game: getgem, or a game file. Default: World Gainer's.")
+def show_command(card_id, cards_path, lang, rules_of, game_name):
     """Show one card: its stats, then each effect exactly as its card file wrote it.
 
     \b
@@ -351,6 +365,20 @@ def show_command(card_id, cards_path, lang, rules_of):
         return
     if card_id is None:
         raise click.UsageError("give a card id (`wgdsl cards` lists them), or --rules GAME")
+    if game_name is not None and game_name != "world-gainer":
+        from wgdsl.tools.gamefile import find_spec_card, spec_card_text
+
+        spec = _game_spec(game_name, cards_path)
+        card, hint = find_spec_card(spec, card_id)
+        if card is None:
+            raise click.UsageError(f"no card {card_id} in {spec.name}"
+                                   + (f"; {hint}" if hint else "; `wgdsl cards --game "
+                                      f"{game_name}` lists them"))
+        echo(spec_card_text(spec, card, lang or "ja"))
+        if lang is None:
+            echo()
+            echo(spec_card_text(spec, card, "en"))
+        return
     from wgdsl.lang.cards import load_cards, read_source
     from wgdsl.tools.listing import find_card, show_card
 
@@ -382,14 +410,25 @@ def _load_game(name: str):
         raise click.UsageError(str(err)) from None
 
 
+def _game_spec(name: str, cards_path):
+    """The compiled game file of game ``name`` (a built-in id or a game file)."""
+    if cards_path is not None:
+        raise click.UsageError("--cards is World Gainer's; another game's cards are its game "
+                               "file's (--game FILE.game)")
+    game = _load_game(name)
+    spec = getattr(game, "spec", None)
+    if spec is None:
+        raise click.UsageError(f"{name} is not described by a game file yet")
+    return spec
+
+
 def _show_rules(name: str) -> None:
-    from wgdsl.games import BUILTIN
     from wgdsl.tools.gamefile import rules_text
 
-    if name in BUILTIN:
+    game = _load_game(name)
+    if getattr(game, "spec", None) is None:
         raise click.UsageError(f"{name} is not described by a game file yet; `wgdsl rules` "
                                "prints its rules reference")
-    game = _load_game(name)
     echo(rules_text(game))
 
 

@@ -33,8 +33,9 @@ def rules_text(game: DescribedGame) -> str:
     order = "clockwise: as named" if spec.clockwise else \
         "counterclockwise: the first named, then the others in reverse"
     first = "drawn at random" if spec.first is None else spec.first
+    passes = "" if spec.engine is not None else "; it passes to the next seat each round"
     out.append(f"seats      {seats} [{spec.seats_rule}]: {names} (turn order {order}); "
-               f"first active seat: {first}; it passes to the next seat each round")
+               f"first active seat: {first}{passes}")
     if spec.options:
         out.append("options    " + "; ".join(f"{o.name} {o.low} to {o.high}, default {o.default}"
                                               for o in spec.options))
@@ -303,3 +304,49 @@ def result_text(state, record: Optional[GameRecord] = None) -> str:
     who = ("Winner: " + won[0]) if len(won) == 1 else \
         ("Winners (sharing): " + ", ".join(won)) if won else "No winner"
     return f"{who} — {result['rule']}: {result['text']} (round {data['round']})"
+
+
+# ---------------------------------------------------------------------------- cards
+def spec_cards_table(spec) -> str:
+    """``wgdsl cards --game GAME``: a game file's cards, one a line: id, name, English
+    name, kind, stats, flags, effects, copies."""
+    from wgdsl.tools.listing import table
+
+    rows = [("id", "name", "English", "kind", "stats", "effects", "copies")]
+    for c in spec.cards:
+        stats = " ".join(f"{n} {v}" for n, v in c.stats)
+        if c.flags:
+            stats += (" " if stats else "") + "is " + ", ".join(c.flags)
+        rows.append((c.id, c.name, c.name_en or "", c.kind, stats or "-",
+                     " or ".join(c.effects) or "-", str(c.copies)))
+    return table(rows)
+
+
+def spec_card_text(spec, card, lang: str) -> str:
+    """A game file's card as printed text in ``lang`` (``ja`` or ``en``): its name, kind
+    and stats, then each effect's name and text (``or`` between the effects of a card its
+    user picks one of)."""
+    name = card.name if lang == "ja" or not card.name_en else card.name_en
+    stats = " ".join(f"{n} {v}" for n, v in card.stats)
+    lines = [f"{card.id} {name} [{card.kind}{' ' + stats if stats else ''}]"
+             + (f" x{card.copies}" if card.copies != 1 else "")]
+    for i, effect_name in enumerate(card.effects):
+        e = spec.effect(effect_name)
+        if i:
+            lines.append("  または" if lang == "ja" else "  or")
+        title = e.name_ja if lang == "ja" else e.name_en
+        lines.append(f"  【{title}】{e.text_ja}" if lang == "ja" else f"  [{title}] {e.text_en}")
+    if not card.effects:
+        lines.append("  (効果なし)" if lang == "ja" else "  (no effect)")
+    return "\n".join(lines)
+
+
+def find_spec_card(spec, card_id: str):
+    """(the card with this id, any letter case, or None; a did-you-mean hint)."""
+    from wgdsl.lang.diagnostics import did_you_mean
+
+    wanted = card_id.upper()
+    for c in spec.cards:
+        if c.id.upper() == wanted:
+            return c, None
+    return None, did_you_mean(wanted, [c.id for c in spec.cards])
