@@ -587,6 +587,8 @@ def _apply_step(state, seat: str, step: GGStep, answers: dict) -> None:
 def _settle(state, answers: dict) -> None:
     """Answer every pending question: by itself when it has one answer, else the asked
     seat's next `[answers]` entry."""
+    from wgdsl.games.getgem.moves import written_answer
+
     while not state.is_terminal() and state.d.q is not None:
         q = state.d.q
         seat = q["seat"]
@@ -599,12 +601,11 @@ def _settle(state, answers: dict) -> None:
             raise _Stop(f"{seat} is asked `{q['kind']}` ({', '.join(a.option for a in legal)}) "
                         f"and has no answer left in [answers]")
         written = queue.pop(0)
-        want = {"yes": "barrier", "no": "no_barrier"}.get(written, written)
-        match = [a for a in legal if a.option == want or a.option.split()[-1] == want]
-        if not match:
+        answer = written_answer(legal, written)
+        if answer is None:
             raise _Stop(f"{seat}'s answer `{written}` to `{q['kind']}` is not one of: "
                         f"{', '.join(a.option for a in legal)}")
-        state.apply(seat, match[0])
+        state.apply(seat, answer)
 
 
 def _difference(case: GGCase, state) -> Optional[str]:

@@ -16,6 +16,7 @@ from typing import Optional
 import attrs
 
 from wgdsl.games.getgem.board import Board, state_from_board
+from wgdsl.games.getgem.moves import written_answer
 from wgdsl.games.getgem.state import Move
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.rng import MASK, shuffled
@@ -107,12 +108,11 @@ def simulate(game, card: str, seats: int = 2, effect: Optional[str] = None,
         legal = state.legal_actions(q["seat"])
         if queue:
             written = queue.pop(0)
-            want = {"yes": "barrier", "no": "no_barrier"}.get(written, written)
-            match = [a for a in legal if a.option == want or a.option.split()[-1] == want]
-            if not match:
+            answer = written_answer(legal, written)
+            if answer is None:
                 raise ValueError(f"answer {written!r} to {q['seat']}'s `{q['kind']}` is not one "
                                  f"of: {', '.join(a.option for a in legal)}")
-            state.apply(q["seat"], match[0])
+            state.apply(q["seat"], answer)
         else:
             defaulted.append((q["seat"], q["kind"], legal[0].option))
             state.apply(q["seat"], legal[0])

@@ -150,3 +150,11 @@ def refusal(state, seat: str, action: Any) -> IllegalAction:
         return IllegalAction("those 3 cards and the element cards owned do not cover fire, "
                              "water and thunder", "GG R11.2")
     return IllegalAction(f"`{action}` is not one of {seat}'s legal actions now", "GG R6.1")
+
+
+def written_answer(legal: list, written: str):
+    """The answer among ``legal`` (a question's Answer actions) that ``written`` names as a
+    ruling case or a command line writes it: ``yes`` / ``no`` for ``barrier``, a card id
+    for the others (getgem.md "What a ruling case needs"); None when it names none."""
+    want = {"yes": "barrier", "no": "no_barrier"}.get(written, written)
+    return next((a for a in legal if a.option == want or a.option.split()[-1] == want), None)
