@@ -90,6 +90,37 @@ def gg_invariants_at(walk: props.Walk, i: int) -> None:
     walk._gg_last = (d["turn"], d["active"])
 
 
+def refill_at(walk: props.Walk, i: int) -> None:
+    """GG R13: a draw from an empty deck while the discard pile holds cards is preceded by
+    the refill (the draw then gets a card); a draw that takes the deck's last card is
+    followed at once by a refill when the discard pile holds cards (R13.1)."""
+    state = walk.state
+    log = state.log
+    before = getattr(walk, "_gg_before", None)
+    walk._gg_before = (len(log), state.to_dict())
+    if before is None:
+        return
+    start, old = before
+    new = log[start:]
+    draws = [k for k, e in enumerate(new) if e["kind"] == "draw"]
+    if not draws:
+        return
+    if not old["deck"] and old["discard"] and not any(e["kind"] == "refill" for e in new[:draws[0]]):
+        raise walk.fail("GG R13.2: a draw from an empty deck did not refill it from the discard "
+                        "pile first")
+    if any("draws nothing" in new[k]["text"] for k in draws) and old["discard"] \
+            and not any(e["kind"] == "refill" for e in new):
+        raise walk.fail("GG R13.2: nothing drawn although the discard pile held cards")
+
+
+def check_refill(subject, settings_=None) -> None:
+    props._given(subject, lambda w: w.run(refill_at), settings_)
+
+
+def test_an_empty_deck_is_refilled_from_the_discard_pile():
+    check_refill(SUBJECT, RUN)
+
+
 def check_gg_invariants(subject, settings_=None) -> None:
     props._given(subject, lambda w: w.run(gg_invariants_at), settings_)
 
@@ -156,7 +187,18 @@ class SharesTheDeck(GGState):
         return SharesTheDeck(self.game, self.seats, d, self.chance)
 
 
+class NeverRefills(GGState):
+    """The discard pile is never shuffled back (GG R13 broken)."""
+
+    def _refill(self):
+        pass
+
+    def _copy(self):
+        return NeverRefills(self.game, self.seats, self.d.copy(), self.chance)
+
+
 @pytest.mark.parametrize("cls, check, message", [
+    (NeverRefills, check_refill, "GG R13.2"),
     (DiscardsTheCurse, check_gg_invariants, "cursed gem is in the discard"),
     (ForgetsNothing, check_gg_invariants, "'knows' a card"),
     (RedealsNothing, props.check_resample, r"\(3\)"),
