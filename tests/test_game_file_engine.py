@@ -4,6 +4,8 @@ copied from a run."""
 
 from __future__ import annotations
 
+import pytest
+
 from test_game_file import errors, problems, where
 from wgdsl.games.getgem import GAME_FILE
 from wgdsl.lang.game import compile_text
@@ -109,3 +111,47 @@ def test_an_engine_that_does_not_exist_is_a_diagnostic_at_played_by(tmp_path):
     messages = {(d.pos.line, d.message) for d in found}
     assert (where(BASE, "played by", "p")[0], "no module `wgdsl.games.tiny.game`") in messages
     assert (where(BASE, "effect grab", "e")[0], "no module `wgdsl.games.tiny.fx`") in messages
+
+
+LISTS = '''game lists "Lists" {
+  seats 1 to 5
+  played by "wgdsl.games.tiny.game:build"
+  kind development {
+    stat type STR, VEH
+    stat cost of MAT, ENE, KRY, GEN
+    stat produce of MAT, ENE per STR, VEH
+    stat vp per STR, VEH, GEN
+    stat recycle MAT, ENE
+  }
+  card T-13 "空中要塞" en "Sky Fortress" development type VEH cost [MAT 3, ENE 3, KRY, MAT] produce [ENE per VEH] vp [] recycle MAT
+  card T-14 "x" en "X" development type STR cost [GEN 2] vp [1 per GEN, 2] recycle ENE
+}
+'''
+
+
+def test_list_stats_compile_to_entries_counts_merged_in_declared_order():
+    spec, found = problems(LISTS)
+    assert found == []
+    fortress, x = spec.cards
+    # MAT 3 and MAT: four MAT spaces, listed in the kind's order (MAT, ENE, KRY)
+    assert fortress.stat("cost") == (("MAT", 4, None), ("ENE", 3, None), ("KRY", 1, None))
+    assert fortress.stat("produce") == (("ENE", 1, "VEH"),)
+    assert fortress.stat("vp") == () and x.stat("produce") == ()  # not given: empty
+    assert x.stat("vp") == ((None, 1, "GEN"), (None, 2, None))
+    assert fortress.stat_text("cost") == "[MAT 4, ENE 3, KRY]"
+    assert spec.kind("development").stat("produce").per == ("STR", "VEH")
+
+
+@pytest.mark.parametrize("old, new, bad, message", [
+    ("cost [GEN 2]", "cost [GEM 2]", "GEM", "`GEM` is not one of cost's words"),
+    ("vp [1 per GEN, 2]", "vp [1 per GENERAL]", "GENERAL", "`per GENERAL`: vp counts per"),
+    ("vp [1 per GEN, 2]", "vp [MAT]", "MAT]", "`vp` entries are numbers, not `MAT`"),
+    ("recycle ENE", "recycle [ENE]", "[ENE]", "`recycle` is one value, not a list"),
+    ("cost [GEN 2]", "cost GEN", "GEN", "`cost` is a list: write it in brackets"),
+    ("cost [GEN 2]", "cost [GEN per STR]", "STR]", "`cost` has no `per` entries"),
+])
+def test_a_wrong_list_entry_is_named_at_its_place(old, new, bad, message):
+    text = LISTS.replace(old, new)
+    (found,) = errors(text)
+    assert message in found.message
+    assert (found.pos.line, found.pos.col) == where(text, "card T-14", bad)

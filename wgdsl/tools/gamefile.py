@@ -51,8 +51,7 @@ def rules_text(game: DescribedGame) -> str:
         out.append(f"played by  {spec.engine.module}:{spec.engine.function}: its engine sets "
                    "the game up, plays its turns and ends it")
     for k in spec.kinds:
-        stats = ", ".join(s.name + (" one of " + "/".join(s.values) if s.values
-                                    else f" {s.low} to {s.high}") for s in k.stats) or "no stats"
+        stats = ", ".join(s.name + _stat_decl(s) for s in k.stats) or "no stats"
         flags = f"; flags {', '.join(k.flags)}" if k.flags else ""
         out.append(f"kind       {k.name}: {stats}{flags}")
     for e in spec.effects:
@@ -67,7 +66,7 @@ def rules_text(game: DescribedGame) -> str:
         total = sum(c.copies for c in spec.cards)
         out.append(f"cards      {total} ({len(spec.cards)} different)")
         for c in spec.cards:
-            stats = " ".join(f"{n} {v}" for n, v in c.stats)
+            stats = " ".join(f"{n} {S.stat_text(v)}" for n, v in c.stats)
             copies = f" x{c.copies}" if c.copies != 1 else ""
             english = f" / \"{c.name_en}\"" if c.name_en else ""
             flags = f" is {', '.join(c.flags)}" if c.flags else ""
@@ -101,6 +100,14 @@ def rules_text(game: DescribedGame) -> str:
     for e in spec.ends:
         out.append(_line(e.rule, e.text))
     return "\n".join(out)
+
+
+def _stat_decl(s) -> str:
+    if s.form == "of":
+        return " a list of " + "/".join(s.values) + (" per " + "/".join(s.per) if s.per else "")
+    if s.form == "per":
+        return " a list of numbers per " + "/".join(s.per)
+    return " one of " + "/".join(s.values) if s.values else f" {s.low} to {s.high}"
 
 
 _SEEN = {"hidden": "hidden (nobody sees its cards)", "owner": "seen by its seat only",
@@ -314,7 +321,7 @@ def spec_cards_table(spec) -> str:
 
     rows = [("id", "name", "English", "kind", "stats", "effects", "copies")]
     for c in spec.cards:
-        stats = " ".join(f"{n} {v}" for n, v in c.stats)
+        stats = " ".join(f"{n} {S.stat_text(v)}" for n, v in c.stats)
         if c.flags:
             stats += (" " if stats else "") + "is " + ", ".join(c.flags)
         rows.append((c.id, c.name, c.name_en or "", c.kind, stats or "-",
@@ -327,7 +334,7 @@ def spec_card_text(spec, card, lang: str) -> str:
     and stats, then each effect's name and text (``or`` between the effects of a card its
     user picks one of)."""
     name = card.name if lang == "ja" or not card.name_en else card.name_en
-    stats = " ".join(f"{n} {v}" for n, v in card.stats)
+    stats = " ".join(f"{n} {S.stat_text(v)}" for n, v in card.stats)
     lines = [f"{card.id} {name} [{card.kind}{' ' + stats if stats else ''}]"
              + (f" x{card.copies}" if card.copies != 1 else "")]
     for i, effect_name in enumerate(card.effects):

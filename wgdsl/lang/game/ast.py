@@ -74,10 +74,34 @@ class FirstSeat:
 # ------------------------------------------------------------------ cards
 @attrs.frozen
 class StatDecl:
+    """``form``: ``range`` (``low`` to ``high``), ``enum`` (one of ``values``), ``of`` (a
+    list of ``values`` with counts, or ``per`` one of ``per``) or ``per`` (numbers, or
+    numbers ``per`` one of ``per``)."""
+
     name: Word
     low: Optional[int] = None  # an integer stat: low to high
     high: Optional[int] = None
     values: tuple = ()  # an enum stat: its values (Word), in order
+    form: str = "range"
+    per: tuple = ()  # of Word
+    pos: Pos = _pos()
+
+
+class Entries(tuple):
+    """A card's bracketed list (of :class:`Entry`), with where it is written, brackets
+    included (``pos``)."""
+
+    pos: Pos = NOWHERE
+
+
+@attrs.frozen
+class Entry:
+    """One entry of a card's list stat: ``MAT 3`` (word, number), ``GEN`` (word alone),
+    ``EXP per VEH`` (word, per), ``3`` (number), ``1 per GEN`` (number, per)."""
+
+    word: Optional[Word]
+    number: Optional[int]
+    per: Optional[Word]
     pos: Pos = _pos()
 
 
@@ -92,7 +116,7 @@ class Kind:
 @attrs.frozen
 class CardStat:
     name: Word
-    value: Union[int, str]
+    value: Union[int, str, tuple]  # a tuple of Entry: a bracketed list
     pos: Pos = _pos()
     value_pos: Pos = _pos()
 

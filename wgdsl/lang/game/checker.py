@@ -351,13 +351,16 @@ class _Checker:
                 self.error(stat.name.pos,
                            f"stat `{name}` is declared twice in kind `{node.name.text}`")
                 continue
-            if stat.values:
-                values: list[str] = []
-                for v in stat.values:
-                    if v.text in values:
-                        self.error(v.pos, f"`{v.text}` is listed twice")
-                    values.append(v.text)
-                stats[name] = S.StatSpec(name, values=tuple(dict.fromkeys(values)))
+            if stat.form in ("enum", "of", "per"):
+                lists = []
+                for words in (stat.values, stat.per):
+                    seen: list[str] = []
+                    for v in words:
+                        if v.text in seen:
+                            self.error(v.pos, f"`{v.text}` is listed twice")
+                        seen.append(v.text)
+                    lists.append(tuple(dict.fromkeys(seen)))
+                stats[name] = S.StatSpec(name, values=lists[0], form=stat.form, per=lists[1])
             else:
                 if stat.high < stat.low:
                     self.error(stat.pos,
@@ -416,6 +419,13 @@ class _Checker:
                 self.error(stat.name.pos, f"`{stat.name.text}` is given twice")
                 ok = False
                 continue
+            if decl.is_list or isinstance(stat.value, tuple):
+                value = self.list_value(decl, stat, kind)
+                if value is None:
+                    ok = False
+                    continue
+                given[stat.name.text] = value
+                continue
             if decl.values:
                 if stat.value not in decl.values:
                     self.error(stat.value_pos, f"`{shorten(str(stat.value))}` is not a {decl.name}",
@@ -451,6 +461,9 @@ class _Checker:
                 ok = False
             else:
                 effects.append(effect.text)
+        for s_ in kind.stats:  # a list a card does not give is empty
+            if s_.is_list:
+                given.setdefault(s_.name, ())
         missing = [s.name for s in kind.stats if s.name not in given]
         if missing and ok:
             self.error(node.pos, f"card `{ident}` does not give its {_all_of(missing)}",
@@ -558,6 +571,64 @@ class _Checker:
         if node.start > MAX_NUMBER:
             self.error(node.start_pos, f"a counter starts at most at {MAX_NUMBER:,}")
         self.counters[node.name.text] = S.CounterSpec(node.name.text, node.start)
+
+    def list_value(self, decl: S.StatSpec, stat: ast.CardStat, kind) -> Optional[tuple]:
+        """A card's bracketed list for the list stat ``decl`` (None after an error)."""
+        name = decl.name
+        if not decl.is_list:
+            self.error(stat.value_pos, f"`{name}` is one value, not a list",
+                       f"write `{name} VALUE` without brackets")
+            return None
+        if not isinstance(stat.value, tuple):
+            self.error(stat.value_pos, f"`{name}` is a list: write it in brackets",
+                       f"such as `{name} [{_list_example(decl)}]`, or `{name} []` for none")
+            return None
+        out = []
+        ok = True
+        for entry in stat.value:
+            word, number, per = entry.word, entry.number, entry.per
+            if decl.form == "per" and word is not None:
+                self.error(word.pos, f"`{name}` entries are numbers, not `{shorten(word.text)}`",
+                           f"such as `{_list_example(decl)}`")
+                ok = False
+                continue
+            if decl.form == "of" and word is None:
+                self.error(entry.pos, f"`{name}` entries name one of {one_of(decl.values)}",
+                           f"such as `{_list_example(decl)}`")
+                ok = False
+                continue
+            if word is not None and word.text not in decl.values:
+                self.error(word.pos, f"`{shorten(word.text)}` is not one of {name}'s words",
+                           did_you_mean(word.text, decl.values) or
+                           f"{name} lists {one_of(decl.values)}")
+                ok = False
+                continue
+            if per is not None:
+                if not decl.per:
+                    self.error(per.pos, f"`{name}` has no `per` entries",
+                               f"its kind declares `stat {name} of ...` without `per`")
+                    ok = False
+                    continue
+                if per.text not in decl.per:
+                    self.error(per.pos, f"`per {shorten(per.text)}`: {name} counts per "
+                                        f"{one_of(decl.per)}",
+                               did_you_mean(per.text, decl.per))
+                    ok = False
+                    continue
+            if number is not None and not 1 <= number <= MAX_NUMBER:
+                self.error(entry.pos, f"a number of `{name}` is 1 to {MAX_NUMBER:,}")
+                ok = False
+                continue
+            out.append((word.text if word else None, number if number is not None else 1,
+                        per.text if per else None))
+        if not ok:
+            return None
+        if decl.form == "of" and not decl.per:  # counts: merged, in the declared order
+            counts: dict = {}
+            for word, number, _ in out:
+                counts[word] = counts.get(word, 0) + number
+            return tuple((w, counts[w], None) for w in decl.values if w in counts)
+        return tuple(out)
 
     def hook(self, node: ast.HookDecl) -> None:
         if id(node.name) in self.refused:
@@ -947,6 +1018,10 @@ class _Checker:
             self.error(word.pos, f"kind {one_of(lacking)} has no stat `{word.text}`",
                        "every kind of card that can be chosen needs the stat compared")
             return None
+        if any(k.stat(word.text).is_list for k in kinds):
+            self.error(word.pos, f"`{word.text}` is a list: cards are compared by a number or "
+                                 "a word", "compare by a stat such as `rank 1 to 13`")
+            return None
         return S.Step("compare", rule, text, how=how, name=word.text)
 
     def stat_names(self) -> list[str]:
@@ -1104,6 +1179,13 @@ _DECLARE = {
     "effect": '`effect NAME "名前" en "Name" from "wgdsl.games.MODULE:FUNCTION" {` with its '
               '`ja "…"` and `en "…"` text',
 }
+
+
+def _list_example(decl: S.StatSpec) -> str:
+    if decl.form == "per":
+        return f"3, 1 per {decl.per[0]}" if decl.per else "3"
+    first = decl.values[0] if decl.values else "X"
+    return f"{first} 2, {first} per {decl.per[0]}" if decl.per else f"{first} 2"
 
 
 def _all_of(items) -> str:

@@ -396,8 +396,44 @@ class _ToAst(Transformer):
 
     def stat_enum(self, meta, children):
         name, *values = children
-        return ast.StatDecl(_word(name), values=tuple(_word(v) for v in values),
+        return ast.StatDecl(_word(name), values=tuple(_word(v) for v in values), form="enum",
                             pos=_span(meta, [name, *values]))
+
+    def stat_of(self, meta, children):
+        name, *values = children
+        per = values.pop()
+        return ast.StatDecl(_word(name), values=tuple(_word(v) for v in values), form="of",
+                            per=tuple(per or ()), pos=_span(meta, [name, *values, per]))
+
+    def stat_per(self, meta, children):
+        name, per = children
+        return ast.StatDecl(_word(name), form="per", per=tuple(per), pos=_span(meta, [name, per]))
+
+    def per_words(self, meta, children):
+        return [_word(t) for t in children]
+
+    def entries(self, meta, children):
+        found = ast.Entries(c for c in children if c is not None)
+        found.pos = ast.Pos(meta.line, meta.column, meta.end_line, meta.end_column)
+        return found
+
+    def _entry(self, meta, word, number, per) -> ast.Entry:
+        parts = [p for p in (word, number, per) if p is not None]
+        return ast.Entry(_word(word) if word is not None else None,
+                         int(number) if number is not None else None,
+                         _word(per) if per is not None else None, pos=_span(meta, parts))
+
+    def entry_count(self, meta, children):
+        word, number = children
+        return self._entry(meta, word, number, None)
+
+    def entry_per(self, meta, children):
+        word, per = children
+        return self._entry(meta, word, None, per)
+
+    def entry_number(self, meta, children):
+        number, per = children
+        return self._entry(meta, None, number, per)
 
     def card(self, meta, children):
         ident, name, english, kind, *rest = children
@@ -462,6 +498,9 @@ class _ToAst(Transformer):
 
     def card_stat(self, meta, children):
         name, value = children
+        if isinstance(value, ast.Entries):  # a bracketed list
+            pos = ast.Pos(meta.line, meta.column, meta.end_line, meta.end_column)
+            return ast.CardStat(_word(name), value, pos=pos, value_pos=value.pos)
         v = int(value) if value.type == "INT" else str(value)
         return ast.CardStat(_word(name), v, pos=_span(meta, [name, value]), value_pos=_tpos(value))
 

@@ -40,15 +40,41 @@ class Amount:
 @attrs.frozen
 class StatSpec:
     """An integer stat (``low`` to ``high``) or, with ``values``, one of those words, in
-    that order (a comparison by it goes by that order)."""
+    that order (a comparison by it goes by that order).  A **list** stat (``form`` ``of`` or
+    ``per``) is a card's bracketed list of entries ``(word, number, per)``: ``cost [MAT 3,
+    GEN]`` -> ``(("MAT", 3, None), ("GEN", 1, None))`` (``of`` without ``per``: counts
+    of ``values``, merged, in their declared order); ``produce [ENE per VEH]`` ->
+    ``(("ENE", 1, "VEH"),)``; ``vp [1 per GEN]`` -> ``((None, 1, "GEN"),)``.  A card that
+    does not give a list stat has ``()``."""
 
     name: str
     low: int = 0
     high: int = 0
     values: tuple = ()
+    form: str = "range"  # "range", "enum", "of" or "per"
+    per: tuple = ()
+
+    @property
+    def is_list(self) -> bool:
+        return self.form in ("of", "per")
 
     def rank(self, value: Union[int, str]) -> int:
         return self.values.index(value) if self.values else value
+
+
+def stat_text(value) -> str:
+    """A card's stat value as the file writes it (``[MAT 3, ENE per VEH]``)."""
+    if not isinstance(value, tuple):
+        return str(value)
+    parts = []
+    for word, number, per in value:
+        head = word if word is not None else str(number)
+        if word is not None and number != 1:
+            head += f" {number}"
+        elif word is not None and per is None:
+            pass
+        parts.append(head + (f" per {per}" if per else ""))
+    return "[" + ", ".join(parts) + "]"
 
 
 @attrs.frozen
@@ -79,6 +105,9 @@ class CardSpec:
 
     def stat(self, name: str):
         return dict(self.stats).get(name)
+
+    def stat_text(self, name: str) -> str:
+        return stat_text(self.stat(name))
 
     def has(self, flag: str) -> bool:
         return flag in self.flags
