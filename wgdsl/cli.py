@@ -1006,8 +1006,8 @@ def simulate_command(card_id, state_file, square, answer_values, then_steps, see
     A GETGEM card is used by A on a board where it can be (A holds it and a gem of each
     element, every other seat three cards); its questions take --answers in order
     (yes/no, a card id) or their first answer, which the output says:
-      wgdsl simulate GG-009 --game getgem --effect steal_push --target C --seats 3
-      wgdsl simulate GG-006 --game getgem --answers yes
+      wgdsl simulate ID --game getgem --effect steal_push --target C --seats 3
+      wgdsl simulate ID --game getgem --answers yes,no
     """
     if game_name is not None and game_name != "world-gainer":
         _simulate_other(card_id, game_name, seats, effect, target, answer_values, seed, as_json,
