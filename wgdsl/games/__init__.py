@@ -32,10 +32,21 @@ def _getgem():
     return _LOADED["getgem"]
 
 
+def _wonderful_world():
+    """It's a Wonderful World: its game file names its engine; read once per process."""
+    if "wonderful-world" not in _LOADED:
+        from wgdsl.games.described import load_game_file
+        from wgdsl.games.wonderful_world import GAME_FILE
+
+        _LOADED["wonderful-world"] = load_game_file(GAME_FILE)
+    return _LOADED["wonderful-world"]
+
+
 # id -> a function that imports the game and returns it
 BUILTIN = {
     "world-gainer": _world_gainer,
     "getgem": _getgem,
+    "wonderful-world": _wonderful_world,
 }
 
 

@@ -69,6 +69,11 @@ class Stepper:
     window_rule = ""
     #: the rule cited when the game stopped because its effects never ended
     runaway_rule = ""
+    #: a window of several seats where each takes its own actions one at a time, applied at
+    #: once to its own part of the state and hidden from the others by the game's
+    #: observation, until the seat commits (It's a Wonderful World, IAW R7.2); otherwise a
+    #: window takes one hidden action per seat and resolves them together
+    private_windows = False
 
     def __init__(self):
         self.question: Optional[Question] = None
@@ -185,8 +190,7 @@ class Stepper:
             if seat in self.commits:
                 raise IllegalAction(f"{seat} has already committed its action in this window",
                                     self.window_rule)
-            raise IllegalAction(f"it is {' and '.join(acting)}'s turn, not {seat}'s",
-                                self.turn_rule)
+            raise self._not_current(seat, acting)
         legal = self._legal.get(seat)
         if legal is None:
             legal = self._legal[seat] = self._legal_of(seat)
@@ -199,7 +203,7 @@ class Stepper:
                 raise IllegalAction(f"there is no question to answer now; {seat} acts with one "
                                     "of legal_actions()", self.turn_rule)
             raise self._refusal(seat, action)
-        if len(acting) > 1:  # a simultaneous window: keep it until all have acted
+        if len(acting) > 1 and not self.private_windows:  # keep it until all have acted
             self.commits[seat] = action
             self._legal.pop(seat, None)
             self._who = None
@@ -209,6 +213,10 @@ class Stepper:
             self._step(Step(None, commits=commits), [])
             return
         self._step(Step(seat, action), [])
+
+    def _not_current(self, seat: str, acting: tuple) -> IllegalAction:
+        """Why ``seat``, not among the current seats, cannot act (the game is not over)."""
+        return IllegalAction(f"it is {' and '.join(acting)}'s turn, not {seat}'s", self.turn_rule)
 
     def _game_over(self) -> IllegalAction:
         if self.stopped is not None:

@@ -300,12 +300,14 @@ class Summary:
 
 def result_text(state, record: Optional[GameRecord] = None) -> str:
     """How one game ended, with the rule that decided it."""
-    if record is not None and "result" not in state.to_dict():
+    described = state.to_dict().get("result")
+    if record is not None and not (isinstance(described, dict) and "text" in described):
         won = record.winners
         who = ("Winner: " + won[0]) if len(won) == 1 else \
             ("Winners (sharing): " + ", ".join(won)) if won else "No winner"
         ending = f": {record.ending}" if record.ending else ""
-        return f"{who} — {record.reason}{ending} (turn {record.rounds})"
+        unit = "round" if "round" in state.to_dict() else "turn"
+        return f"{who} — {record.reason}{ending} ({unit} {record.rounds})"
     data = state.to_dict()
     won, result = data["result"]["winners"], data["result"]
     who = ("Winner: " + won[0]) if len(won) == 1 else \

@@ -1,0 +1,598 @@
+"""One game of It's a Wonderful World in progress: plain data, the rounds, the windows.
+
+There are no turns (IAW R1.3): every decision is taken in a **window** where every seat
+acts at once (R7).  A draft window takes one `pick` per seat; planning and each production
+step's placement take any number of private actions per seat, each applied at once to the
+seat's own part of the state, then `done` (R7.2) — the kernel's private windows
+(``Stepper.private_windows``).  Until a window closes the other seats see a seat as it was
+when the window opened (R7.5, R21.5) and its log entries wait (R7.4).  A seat with exactly
+one legal action is played by the engine (R7.6), so it is never current.
+
+Each seat's part of the state is a :class:`Seat` of plain values; a copy copies them.
+Rule numbers are wonderful-world.md's, cited "IAW R10.2" outside this game's files.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Optional
+
+import attrs
+
+from wgdsl.kernel.errors import IllegalAction
+from wgdsl.kernel.rng import MASK, shuffled
+from wgdsl.kernel.stepper import Step, Stepper
+
+from . import rules
+from .cards import RESOURCES, CardTable
+
+ROUNDS = 4  # R6.1
+PICKS = 7  # R8.5
+SPACES = RESOURCES + ("KRY",)  # what krystallium may fill (R10.2)
+
+
+@attrs.frozen
+class Act:
+    """An action (R22.4): ``str()`` is its text form."""
+
+    kind: str
+    args: tuple = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.kind,) + self.args)
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "text": str(self)}
+
+
+class Seat:
+    """One player's part of the state (R1.4)."""
+
+    __slots__ = ("empire", "hand", "draft", "pick", "building", "cubes", "kry", "fin", "gen",
+                 "built", "unplaced", "science", "committed", "pending_log", "discarded",
+                 "seen")
+
+    def copy(self) -> "Seat":
+        s = Seat.__new__(Seat)
+        s.empire, s.hand, s.draft, s.pick = self.empire, list(self.hand), list(self.draft), self.pick
+        s.building = [(i, list(f)) for i, f in self.building]
+        s.cubes, s.kry, s.fin, s.gen = self.cubes, self.kry, self.fin, self.gen
+        s.built = list(self.built)
+        s.unplaced, s.science, s.committed = self.unplaced, self.science, self.committed
+        s.pending_log = list(self.pending_log)
+        s.discarded = list(self.discarded)
+        s.seen = list(self.seen)
+        return s
+
+    @staticmethod
+    def new(empire: str) -> "Seat":
+        s = Seat.__new__(Seat)
+        s.empire, s.hand, s.draft, s.pick, s.building = empire, [], [], None, []
+        s.cubes = s.kry = s.fin = s.gen = s.unplaced = 0
+        s.science, s.committed = False, False
+        s.built, s.pending_log, s.discarded, s.seen = [], [], [], []
+        return s
+
+
+class Data:
+    __slots__ = ("round", "phase", "pick", "step", "side", "deck", "discard", "players",
+                 "produced", "supremacy", "opened", "opened_discard", "rng", "log", "over",
+                 "result")
+
+    def copy(self) -> "Data":
+        d = Data.__new__(Data)
+        d.round, d.phase, d.pick, d.step, d.side = self.round, self.phase, self.pick, self.step, self.side
+        d.deck, d.discard = list(self.deck), list(self.discard)
+        d.players = {s: p.copy() for s, p in self.players.items()}
+        d.produced = dict(self.produced)
+        d.supremacy = list(self.supremacy)
+        d.opened = {s: p.copy() for s, p in self.opened.items()}
+        d.opened_discard = list(self.opened_discard)
+        d.rng, d.log, d.over, d.result = self.rng, list(self.log), self.over, self.result
+        return d
+
+
+class WWState(Stepper):
+    """engine-api.md's State for It's a Wonderful World (IAW R22.5)."""
+
+    turn_rule = "R7.2"
+    window_rule = "R7.2"
+    runaway_rule = "R16.2"
+    private_windows = True
+
+    def __init__(self, game, seats: tuple, data: Data):
+        super().__init__()
+        self.game = game
+        self.table: CardTable = game.table
+        self.seats = seats
+        self.d = data
+
+    # ------------------------------------------------------------------ log
+    def note(self, seat: Optional[str], kind: str, text: str) -> None:
+        entry = {"turn": self.d.round, "seat": seat, "kind": kind, "text": text}
+        if seat is not None and not self.d.over:
+            self.d.players[seat].pending_log.append(entry)  # R7.4: added at the close
+        else:
+            self.d.log.append(entry)
+
+    # ------------------------------------------------------------------ neighbours, refs
+    def neighbour(self, seat: str, left: bool) -> str:
+        i = self.seats.index(seat)
+        return self.seats[(i + (1 if left else -1)) % len(self.seats)]
+
+    def refs(self, seat: str) -> list:
+        """(reference, index in the construction area) of each card under construction:
+        ``ID``, or ``ID@k`` when the player has two or more of that id there (R22.4)."""
+        building = self.d.players[seat].building
+        counts = Counter(i for i, _ in building)
+        seen: Counter = Counter()
+        out = []
+        for k, (ident, _) in enumerate(building):
+            seen[ident] += 1
+            out.append((ident if counts[ident] == 1 else f"{ident}@{seen[ident]}", k))
+        return out
+
+    def empty_spaces(self, seat: str, k: int) -> list:
+        ident, filled = self.d.players[seat].building[k]
+        return rules.cost_left(self.table, ident, filled)
+
+    # ------------------------------------------------------------------ rounds
+    def start_round(self) -> None:
+        d = self.d
+        n = len(self.seats)
+        deal = 10 if n == 2 else PICKS  # R19.2
+        self.note(None, "round", f"round {d.round} begins")
+        for seat in self.seats:  # R8.1: P1 takes the top cards, then P2, ...
+            p = d.players[seat]
+            p.hand = [d.deck.pop() for _ in range(deal)]
+            p.draft = []
+        self.note(None, "deal", f"each player is dealt {deal} cards")
+        d.phase, d.pick = "draft", 1
+        self._open_window()
+
+    def _open_window(self) -> None:
+        d = self.d
+        for seat in self.seats:
+            p = d.players[seat]
+            p.committed = False
+            p.discarded = []
+            if d.phase == "draft":
+                p.seen.append({"round": d.round, "pick": d.pick, "hand": sorted(p.hand)})
+        d.opened = {s: p.copy() for s, p in d.players.items()}
+        d.opened_discard = list(d.discard)
+        self._autoplay()
+
+    def _autoplay(self) -> None:
+        """R7.6: a seat with exactly one legal action is played by the engine, again and
+        again, seat by seat; then the window closes when everyone has committed."""
+        while not self.d.over:
+            moved = False
+            for seat in self.seats:
+                p = self.d.players[seat]
+                while not p.committed:
+                    legal = self._legal_now(seat)
+                    if len(legal) != 1:
+                        break
+                    self._act(seat, legal[0])
+                    moved = True
+            if all(self.d.players[s].committed for s in self.seats):
+                self._close_window()
+                continue
+            if not moved:
+                return
+
+    def _close_window(self) -> None:
+        d = self.d
+        for seat in self.seats:  # R7.4: each seat's entries, in seat order
+            p = d.players[seat]
+            d.log.extend(p.pending_log)
+            p.pending_log = []
+        if d.phase == "draft":
+            self._reveal()
+        elif d.phase == "planning":
+            d.phase, d.step = "production", 0
+            self._production_step()
+        else:
+            d.step += 1
+            if d.step < len(RESOURCES):
+                self._production_step()
+            elif d.round == ROUNDS:
+                self._end()
+            else:
+                d.round += 1
+                self.start_round()
+
+    def _reveal(self) -> None:
+        d = self.d
+        for seat in self.seats:
+            p = d.players[seat]
+            p.draft.append(p.pick)
+            self.note(None, "reveal", f"{seat} reveals {p.pick}")
+            p.pick = None
+        if d.pick < PICKS:  # R8.4: pass after picks 1-6, left in rounds 1 and 3
+            left = d.round % 2 == 1
+            hands = {s: d.players[s].hand for s in self.seats}
+            for seat in self.seats:
+                d.players[self.neighbour(seat, left)].hand = hands[seat]
+            self.note(None, "pass", f"hands pass to the {'left' if left else 'right'}")
+            d.pick += 1
+            self._open_window()
+            return
+        for seat in self.seats:  # R19.4: two players discard their 3 leftovers
+            p = d.players[seat]
+            if p.hand:
+                d.discard.extend(p.hand)
+                self.note(None, "leftovers", f"{seat}'s {len(p.hand)} cards left over are "
+                                             "discarded (no recycle bonus)")
+                p.hand = []
+        d.phase = "planning"
+        self.note(None, "planning", "planning phase")
+        self._open_window()
+
+    def _production_step(self) -> None:
+        d = self.d
+        resource = RESOURCES[d.step]
+        for seat in self.seats:
+            p = d.players[seat]
+            d.produced[seat] = rules.production(self.table, resource, p.empire, d.side, p.built)
+        shown = ", ".join(f"{s} {d.produced[s]}" for s in self.seats)
+        self.note(None, "produce", f"{resource} step: {shown}")
+        winner, token = rules.supremacy(resource, d.produced, solo=len(self.seats) == 1)
+        d.supremacy.append((d.round, resource, winner, token))
+        if winner is not None:
+            p = d.players[winner]
+            if token == "choice":
+                p.science = True
+                self.note(None, "supremacy", f"{winner} alone produced the most {resource}: "
+                                             "a Financier or a General of its choice")
+            else:
+                setattr(p, token.lower(), getattr(p, token.lower()) + 1)
+                self.note(None, "supremacy", f"{winner} alone produced the most {resource}: "
+                                             f"one {_TOKEN[token]}")
+        for seat in self.seats:
+            d.players[seat].unplaced = d.produced[seat]
+        self._open_window()
+
+    def _end(self) -> None:
+        d = self.d
+        d.over, d.phase = True, "over"
+        totals, built, chars = {}, {}, {}
+        for seat in self.seats:
+            p = d.players[seat]
+            sc = rules.score(self.table, p.built, p.empire, d.side, p.gen, p.fin)
+            totals[seat] = sc["total"]
+            built[seat] = len(p.built)
+            chars[seat] = p.gen + p.fin
+            self.note(None, "score", f"{seat}: {sc['total']} VP (fixed {sc['fixed']}, combo "
+                                     f"{sc['combo']}, general {sc['general']}, financier "
+                                     f"{sc['financier']})")
+        won, rule = rules.winners(totals, built, chars)
+        d.result = {"scores": totals, "winners": list(won), "rule": rule}
+        self.note(None, "end", f"{' and '.join(won)} win{'s' if len(won) == 1 else ''} ({rule})")
+
+    # ------------------------------------------------------------------ actions
+    def _legal_now(self, seat: str) -> list:
+        d = self.d
+        p = d.players[seat]
+        if d.over or p.committed:
+            return []
+        if d.phase == "draft":
+            return [Act("pick", (i,)) for i in sorted(set(p.hand))]
+        out = []
+        refs = self.refs(seat)
+        if d.phase == "planning":
+            for ident in sorted(set(p.draft)):
+                out.append(Act("construct", (ident,)))
+                bonus = self.table.developments[ident].recycle
+                out.append(Act("recycle", (ident, "empire")))
+                out.extend(Act("recycle", (ident, ref)) for ref, k in refs
+                           if bonus in self.empty_spaces(seat, k))
+        else:
+            resource = RESOURCES[d.step]
+            if p.unplaced:
+                out.append(Act("place", (resource, "empire")))
+                out.extend(Act("place", (resource, ref)) for ref, k in refs
+                           if resource in self.empty_spaces(seat, k))
+            if p.science:
+                out.extend(Act("science_bonus", (k,)) for k in ("FIN", "GEN"))
+        for ref, k in refs:
+            empty = set(self.empty_spaces(seat, k))
+            if p.kry:
+                out.extend(Act("place_krystallium", (ref, sp)) for sp in SPACES if sp in empty)
+            for kind, held in (("FIN", p.fin), ("GEN", p.gen)):
+                if held and kind in empty:
+                    out.append(Act("place_character", (kind, ref)))
+            out.append(Act("discard_construction", (ref,)))
+        if self._may_commit(seat):
+            out.append(Act("done"))
+        return sorted(set(out), key=str)
+
+    def _may_commit(self, seat: str) -> bool:
+        p = self.d.players[seat]
+        return not p.unplaced and not p.science and not p.draft if self.d.phase == "planning" \
+            else not p.unplaced and not p.science
+
+    def _act(self, seat: str, a: Act) -> None:
+        d = self.d
+        p = d.players[seat]
+        kind = a.kind
+        if kind == "pick":
+            p.hand.remove(a.args[0])
+            p.pick = a.args[0]
+            p.committed = True
+            self.note(seat, "pick", f"{seat} picks {a.args[0]}")
+        elif kind == "construct":
+            p.draft.remove(a.args[0])
+            p.building.append((a.args[0], []))
+            self.note(seat, "construct", f"{seat} starts constructing {a.args[0]}")
+        elif kind == "recycle":
+            ident, to = a.args
+            p.draft.remove(ident)
+            d.discard.append(ident)
+            p.discarded.append(ident)
+            cube = self.table.developments[ident].recycle
+            self.note(seat, "recycle", f"{seat} recycles {ident} for one {cube}")
+            self._put_cube(seat, cube, to)
+        elif kind == "place":
+            p.unplaced -= 1
+            self._put_cube(seat, a.args[0], a.args[1])
+        elif kind == "place_krystallium":
+            p.kry -= 1
+            self.note(seat, "krystallium", f"{seat} puts a krystallium on {a.args[0]} ({a.args[1]})")
+            self._fill(seat, a.args[0], a.args[1])
+        elif kind == "place_character":
+            setattr(p, a.args[0].lower(), getattr(p, a.args[0].lower()) - 1)
+            self.note(seat, "character", f"{seat} puts a {_TOKEN[a.args[0]]} on {a.args[1]}")
+            self._fill(seat, a.args[1], a.args[0])
+        elif kind == "discard_construction":
+            k = self._index(seat, a.args[0])
+            ident, _ = p.building.pop(k)
+            d.discard.append(ident)
+            p.discarded.append(ident)
+            cube = self.table.developments[ident].recycle
+            self.note(seat, "discard", f"{seat} discards {a.args[0]} under construction for one "
+                                       f"{cube} on the empire")
+            self._to_empire(seat, cube)
+        elif kind == "science_bonus":
+            p.science = False
+            setattr(p, a.args[0].lower(), getattr(p, a.args[0].lower()) + 1)
+            self.note(seat, "supremacy", f"{seat} takes a {_TOKEN[a.args[0]]}")
+        else:  # done
+            p.committed = True
+            self.note(seat, "done", f"{seat} is done")
+
+    def _index(self, seat: str, ref: str) -> int:
+        return dict(self.refs(seat))[ref]
+
+    def _put_cube(self, seat: str, cube: str, to: str) -> None:
+        if to == "empire":
+            self._to_empire(seat, cube)
+        else:
+            self.note(seat, "place", f"{seat} puts a {cube} on {to}")
+            self._fill(seat, to, cube)
+
+    def _to_empire(self, seat: str, cube: str) -> None:
+        p = self.d.players[seat]
+        gained, p.cubes = rules.convert(p.cubes + 1)  # R15: at five, at once
+        p.kry += gained
+        self.note(seat, "empire", f"{seat} puts a {cube} on its empire"
+                  + (": 5 cubes become a krystallium" if gained else ""))
+
+    def _fill(self, seat: str, ref: str, kind: str) -> None:
+        """Fill an empty ``kind`` space of card ``ref``; R11: complete it when none is left."""
+        p = self.d.players[seat]
+        k = self._index(seat, ref)
+        ident, filled = p.building[k]
+        filled.append(kind)
+        if rules.cost_left(self.table, ident, filled):
+            return
+        p.building.pop(k)
+        p.built.append(ident)
+        for token in self.table.developments[ident].bonus:
+            setattr(p, token.lower(), getattr(p, token.lower()) + 1)
+        bonus = f", gaining {' '.join(self.table.developments[ident].bonus)}" \
+            if self.table.developments[ident].bonus else ""
+        self.note(seat, "complete", f"{seat} completes {ident}{bonus}")
+
+    # ------------------------------------------------------------------ Stepper hooks
+    def _over(self) -> bool:
+        return self.d.over
+
+    def _acting(self) -> tuple:
+        return tuple(s for s in self.seats if not self.d.players[s].committed)
+
+    def _legal_of(self, seat: str) -> list:
+        return self._legal_now(seat)
+
+    def _may_ask(self, step: Step) -> bool:
+        return False
+
+    def _run(self, step: Step, answers: list) -> None:
+        self._act(step.seat, step.action)
+        self._autoplay()
+
+    def _snapshot(self) -> Data:  # pragma: no cover - nothing asks (_may_ask is False)
+        return self.d.copy()
+
+    def _restore(self, snap: Data) -> None:  # pragma: no cover
+        self.d = snap.copy()
+
+    def _copy(self) -> "WWState":
+        return WWState(self.game, self.seats, self.d.copy())
+
+    def _game_over(self) -> IllegalAction:
+        return IllegalAction("the game is over: no action is possible after round 4", "R16.2")
+
+    def _not_current(self, seat: str, acting: tuple) -> IllegalAction:
+        if seat in self.seats:
+            return IllegalAction(f"{seat} has committed in this window (done, or its pick): "
+                                 "it takes no further action until the next one", "R7.2")
+        return IllegalAction(f"no seat {seat}; the seats are {', '.join(self.seats)}", "R1.1")
+
+    def _refusal(self, seat: str, action: Any) -> IllegalAction:
+        from .moves import refusal
+
+        return refusal(self, seat, action)
+
+    # ------------------------------------------------------------------ hidden information
+    def _hidden(self, seat: str) -> dict:
+        """The other seats that have committed in the open window (they act again, R21.6b)."""
+        return {"committed": () if self.d.over else tuple(
+            s for s in self.seats if s != seat and self.d.players[s].committed)}
+
+    def _redeal(self, seat: str, rnd: random.Random, hidden: dict) -> None:
+        """R21.6: (b) every other seat is put back to the window's opening; one that had
+        committed acts again at random until it commits; (a) the cards ``seat`` cannot see
+        — the deck and the other hands — are dealt again among those places."""
+        d = self.d
+        for other in self.seats:
+            if other == seat or d.over:  # after the end there is no window to go back to
+                continue
+            was = d.players[other]
+            for ident in was.discarded:
+                d.discard.remove(ident)
+            back = d.opened[other].copy()
+            back.committed = False
+            back.pending_log = []
+            d.players[other] = back
+        others = [s for s in self.seats if s != seat]
+        pool = list(d.deck) + [c for s in others for c in d.players[s].hand]
+        known = self._known_cards(seat)
+        for s in others:
+            keep = rules_multiset_and(d.players[s].hand, known.get(s, []))
+            pool = _minus(pool, keep)
+        pool.sort()
+        rnd.shuffle(pool)
+        for s in others:
+            p = d.players[s]
+            keep = rules_multiset_and(p.hand, known.get(s, []))
+            p.hand = keep + [pool.pop() for _ in range(len(p.hand) - len(keep))]
+        d.deck = pool
+        for s in [s for s in others if s in hidden["committed"]]:
+            p = d.players[s]
+            while not p.committed:
+                legal = self._legal_now(s)
+                self._act(s, legal[rnd.randrange(len(legal))])
+        self._autoplay()
+        self._legal = {}
+        self._who = None
+
+    def _known_cards(self, seat: str) -> dict:
+        """What ``seat`` knows of each other hand: the packs it held earlier this round
+        and passed on, minus the picks revealed since (R21.6a)."""
+        d = self.d
+        out: dict = {}
+        if d.phase != "draft":
+            return out
+        mine = [e for e in d.players[seat].seen if e["round"] == d.round]
+        left = d.round % 2 == 1
+        n = len(self.seats)
+        for back, entry in enumerate(reversed(mine[:-1]), start=1):
+            # the hand held `back` picks ago is now `back` seats along the passing direction
+            holder = self.seats[(self.seats.index(seat) + (back if left else -back)) % n]
+            if holder == seat:
+                continue
+            pack = list(entry["hand"])
+            # minus the picks made from it since: the seat's own, then each later holder's
+            chain = [self.seats[(self.seats.index(seat) + (j if left else -j)) % n]
+                     for j in range(back)]
+            for j, picker in enumerate(chain):
+                revealed = d.players[picker].draft
+                index = entry["pick"] - 1 + j
+                if index < len(revealed):
+                    pack = _minus(pack, [revealed[index]])
+            out[holder] = pack
+        return out
+
+    def _reseed(self, rnd: random.Random) -> None:
+        self.d.rng = rnd.getrandbits(64) & MASK
+
+    # ------------------------------------------------------------------ results
+    def winners(self) -> tuple:
+        if not self.d.over or len(self.seats) == 1:
+            return ()
+        return tuple(self.d.result["winners"])
+
+    def win_reason(self) -> str:
+        return self.d.result["rule"] if self.d.over else ""
+
+    def returns(self) -> dict:
+        """R22.5: the scores (this game ranks by VP)."""
+        if not self.d.over:
+            return {s: 0.0 for s in self.seats}
+        return {s: float(v) for s, v in self.d.result["scores"].items()}
+
+    # ------------------------------------------------------------------ views
+    def _seat_view(self, p: Seat, live: Seat) -> dict:
+        return {"empire": p.empire, "draft": list(p.draft), "face_down_pick": live.pick is not None,
+                "construction": [{"card": i, "filled": sorted(f)} for i, f in p.building],
+                "constructed": sorted(p.built), "cubes": p.cubes, "krystallium": p.kry,
+                "financiers": p.fin, "generals": p.gen, "hand_size": len(p.hand),
+                "committed": live.committed}
+
+    def observation(self, seat: str) -> dict:
+        if seat not in self.seats:
+            raise ValueError(f"no seat {seat!r}; the seats are {', '.join(self.seats)}")
+        d = self.d
+        window = not d.over
+        players = {}
+        for s in self.seats:
+            live = d.players[s]
+            shown = live if (s == seat or not window) else d.opened.get(s, live)
+            players[s] = self._seat_view(shown, live)
+        me = d.players[seat]
+        discard = list(d.opened_discard) + list(me.discarded) if window else list(d.discard)
+        return {
+            "seat": seat, "seats": list(self.seats), "round": d.round, "phase": d.phase,
+            "pick": d.pick, "step": RESOURCES[d.step] if d.phase == "production" else None,
+            "side": d.side, "players": players, "produced": dict(d.produced),
+            "supremacy": [list(x) for x in d.supremacy if x[0] == d.round],
+            "discard": sorted(discard), "deck_size": len(d.deck),
+            "current": list(self.current_seats()), "over": d.over,
+            "hand": sorted(me.hand), "pick_card": me.pick, "unplaced": me.unplaced,
+            "science_pending": me.science, "seen": [dict(e) for e in me.seen],
+        }
+
+    def to_dict(self) -> dict:
+        d = self.d
+
+        def whole(p: Seat) -> dict:
+            view = self._seat_view(p, p)
+            view.update(hand=sorted(p.hand), pick_card=p.pick, unplaced=p.unplaced,
+                        science_pending=p.science, discarded=list(p.discarded),
+                        pending_log=[dict(e) for e in p.pending_log], seen=list(p.seen))
+            return view
+
+        return {"seats": list(self.seats), "round": d.round, "phase": d.phase, "pick": d.pick,
+                "step": d.step, "side": d.side, "deck": list(reversed(d.deck)),
+                "discard": sorted(d.discard), "players": {s: whole(p) for s, p in d.players.items()},
+                "opened": {s: whole(p) for s, p in d.opened.items()},
+                "opened_discard": sorted(d.opened_discard), "produced": dict(d.produced),
+                "supremacy": [list(x) for x in d.supremacy], "rng": d.rng, "over": d.over,
+                "result": d.result, "current": list(self.current_seats())}
+
+    @property
+    def log(self) -> list:
+        return [dict(e) for e in self.d.log]
+
+    def parse_action(self, seat: str, text: str):
+        words = str(text).split()
+        if not words:
+            raise IllegalAction("an empty action", "R22.4")
+        return Act(words[0], tuple(words[1:]))
+
+
+_TOKEN = {"FIN": "Financier", "GEN": "General"}
+
+
+def _minus(items: list, removed: list) -> list:
+    out = list(items)
+    for r in removed:
+        if r in out:
+            out.remove(r)
+    return out
+
+
+def rules_multiset_and(a: list, b: list) -> list:
+    return sorted((Counter(a) & Counter(b)).elements())
