@@ -31,7 +31,7 @@ CITING = ("wgdsl", "grammar", "cards", "examples", "docs", "README.md")
 # the files of the other games, whose rule numbers are their own books' (GETGEM's R8.5 is
 # "GG R8.5"), and docs/games.md, whose numbers are those of the game files it shows
 OTHER_BOOKS = ("docs/games.md", "docs/getgem.md", "wgdsl/games/getgem", "examples/rulings/getgem",
-               "wgdsl/games/wonderful_world")
+               "wgdsl/games/wonderful_world", "docs/wonderful-world.md")
 TEXT_SUFFIXES = {".py", ".lark", ".wg", ".toml", ".txt", ".md"}
 
 
