@@ -163,24 +163,20 @@ class WWState(Stepper):
         d.opened_discard = list(d.discard)
         self._autoplay()
 
-    def _autoplay(self) -> None:
+    def _autoplay(self, seats: Optional[tuple] = None) -> None:
         """R7.6: a seat with exactly one legal action is played by the engine, again and
-        again, seat by seat; then the window closes when everyone has committed."""
-        while not self.d.over:
-            moved = False
-            for seat in self.seats:
-                p = self.d.players[seat]
-                while not p.committed:
-                    legal = self._legal_now(seat)
-                    if len(legal) != 1:
-                        break
-                    self._act(seat, legal[0])
-                    moved = True
-            if all(self.d.players[s].committed for s in self.seats):
-                self._close_window()
-                continue
-            if not moved:
-                return
+        again, seat by seat; the window closes when everyone has committed.  ``seats``: the
+        seats whose options may have changed (after an action, only the actor's: each acts
+        on its own state); None at a window's opening: every seat."""
+        for seat in seats or self.seats:
+            p = self.d.players[seat]
+            while not p.committed:
+                legal = self._legal_now(seat)
+                if len(legal) != 1:
+                    break
+                self._act(seat, legal[0])
+        if not self.d.over and all(p.committed for p in self.d.players.values()):
+            self._close_window()  # which opens the next window and plays its single options
 
     def _close_window(self) -> None:
         d = self.d
@@ -410,7 +406,7 @@ class WWState(Stepper):
 
     def _run(self, step: Step, answers: list) -> None:
         self._act(step.seat, step.action)
-        self._autoplay()
+        self._autoplay((step.seat,))
 
     def _snapshot(self) -> Data:  # pragma: no cover - nothing asks (_may_ask is False)
         return self.d.copy()
