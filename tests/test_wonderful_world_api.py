@@ -24,7 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or "ci"
 EXAMPLES = {"deep": 5_000}.get(PROFILE, 4)
 GAME = wgdsl.load_game("wonderful-world")
-SUBJECT = props.Subject(game=GAME, seat_counts=st.integers(2, 5), max_actions=lambda n: 2500 * n,
+SUBJECT = props.Subject(game=GAME, seat_counts=st.integers(1, 5), max_actions=lambda n: 2500 * n,
                         factory="wonderful_world_games:wonderful_world", path=HERE,
                         scored=True)
 RUN = settings(max_examples=EXAMPLES, suppress_health_check=list(HealthCheck), deadline=None)
@@ -44,9 +44,10 @@ def test_wonderful_world_is_deterministic_across_processes():
 def own_at(walk: props.Walk, i: int) -> None:
     state = walk.state
     d = state.to_dict()
-    cards = list(d["deck"]) + list(d["discard"])
+    cards = list(d["deck"]) + list(d["discard"]) + [c for pile in d["piles"] for c in pile]
     for p in d["players"].values():
         cards += p["hand"] + p["draft"] + p["constructed"] + [c["card"] for c in p["construction"]]
+        cards += p["look"]
         cards += [p["pick_card"]] if p["pick_card"] else []
         if not 0 <= p["cubes"] <= 4:
             raise walk.fail("R15.2: an empire card holds more than 4 cubes at rest")
@@ -180,9 +181,9 @@ def test_a_new_state_is_the_first_draft_window_of_every_seat():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"seats": 1}, "solo, IAW R20, is not built yet"), ({"seats": 6}, "2 to 5 seats"),
+    ({"seats": 0}, "1 to 5 seats"), ({"seats": 6}, "1 to 5 seats"),
     ({"options": {"empire_side": "C"}}, "empire_side"),
-    ({"options": {"empires": ["IAW-E01"]}}, "distinct empire ids"),
+    ({"seats": 2, "options": {"empires": ["IAW-E01", "IAW-E01"]}}, "distinct empire ids"),
     ({"decks": ["x"]}, "do not apply"),
 ])
 def test_new_state_refuses_what_the_game_is_not(kwargs, message):
@@ -231,3 +232,35 @@ def test_play_prints_the_scores_and_the_winners():
     assert out.exit_code == 0, out.output
     assert "VP (fixed" in out.output and "(round 4)" in out.output
     assert out.output.strip().splitlines()[-1].startswith(("Winner: P", "Winners (sharing): P"))
+
+
+def test_solo_plans_two_piles_with_swaps_and_ends_with_a_title():
+    """IAW R20.1-R20.3, R20.6, Q28: 8 piles of 5; a swap discards 2 and shows the top 5;
+    between a swap and its keep only `keep`; no swap once a card of the hand was
+    constructed; the second pile comes when the first hand is played; a title, no winner."""
+    state = GAME.new_state(seed=2, seats=1, options={"empire_side": "B"})
+    d = state.to_dict()
+    assert len(d["piles"]) == 7 and len(d["players"]["P1"]["hand"]) == 5  # pile 1 taken
+    assert len(d["deck"]) == 150 - 40
+    legal = [str(a) for a in state.legal_actions("P1")]
+    swap = next(a for a in state.legal_actions("P1") if a.kind == "swap")
+    state.apply("P1", swap)
+    looked = state.observation("P1")["look"]
+    assert len(looked) == 5 and all(str(a).startswith("keep ") for a in state.legal_actions("P1"))
+    with pytest.raises(IllegalAction) as err:
+        state.apply("P1", Act("done"))
+    assert err.value.rule == "R20.3"
+    state.apply("P1", Act("keep", (looked[0],)))
+    hand = state.observation("P1")["hand"]
+    assert len(hand) == 4 and looked[0] in hand  # each swap shrinks the hand by one
+    state.apply("P1", Act("construct", (hand[0],)))
+    assert not any(a.kind == "swap" for a in state.legal_actions("P1"))
+    assert "done" not in legal
+    import random
+
+    rnd = random.Random(0)
+    while not state.is_terminal():
+        state.apply("P1", rnd.choice(state.legal_actions("P1")))
+    assert state.winners() == () and state.win_reason() == "R20.6"
+    assert state.to_dict()["result"]["title"] in ("Rookie", "Dictator", "Emperor", "Living God")
+    assert set(state.returns()) == {"P1"}

@@ -103,3 +103,8 @@ def test_solo_titles_rise_by_15_on_side_a(total, side, title):
 def test_cost_left_is_what_completion_waits_for():
     assert rules.cost_left(TABLE, "IAW-023", ["MAT", "MAT", "GLD", "GLD", "GLD"]) == ["FIN"]
     assert rules.cost_left(TABLE, "IAW-002", ["MAT", "MAT", "MAT"]) == []
+
+
+def test_a_solo_score_below_every_threshold_is_a_rookie_on_either_side():
+    assert rules.solo_title(0, "A") == ("Rookie", "ルーキー")
+    assert rules.solo_title(14, "A")[0] == rules.solo_title(0, "B")[0] == "Rookie"

@@ -11,7 +11,8 @@ from wgdsl.lang.game.spec import GameSpec
 from .cards import card_table
 from .state import Data, Seat, WWState
 
-MIN_DECK = {2: 80}  # R5.7 (3-5 players: 28 a player; solo 40: not built yet)
+MIN_DECK = {1: 40, 2: 80}  # R5.7 (3-5 players: 28 a player)
+SOLO_PILES, PILE_SIZE = 8, 5  # R20.1
 
 
 class WonderfulWorld:
@@ -23,12 +24,12 @@ class WonderfulWorld:
         self.id = spec.id
         self.name = spec.name
         self.table = card_table(spec)
-        # solo mode (IAW R20: piles, swaps, a title) is not built yet: 2 to 5 seats
-        self.seat_range = (2, spec.seat_range[1])
+        self.seat_range = tuple(spec.seat_range)  # (1, 5): one seat is solo (IAW R20)
         self.options = ("empire_side", "empires")
         self.warnings: tuple = ()
         self.reasons = {"R18.1": "most VP", "R18.2": "tie broken by constructed cards",
-                        "R18.3": "tie broken by characters", "R18.4": "shared victory"}
+                        "R18.3": "tie broken by characters", "R18.4": "shared victory",
+                        "R20.6": "solo: a title"}
         from .agents import agents
 
         self.agents = agents(self.table)
@@ -42,8 +43,7 @@ class WonderfulWorld:
         low, high = self.seat_range
         count = low if seats is None else seats
         if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
-            solo = " (solo, IAW R20, is not built yet)" if count == 1 else ""
-            raise ValueError(f"{self.name} is played here by {low} to {high} seats{solo}, "
+            raise ValueError(f"{self.name} is played by {low} to {high} seats (IAW R1.1), "
                              f"not {seats!r}")
         if decks is not None or cards is not None:
             raise ValueError(f"{self.name} plays its whole set: decks= and cards= do not apply "
@@ -81,8 +81,11 @@ class WonderfulWorld:
         d.players = {s: Seat.new(e) for s, e in zip(names, empires)}
         d.produced, d.supremacy, d.opened, d.opened_discard = {}, [], {}, []
         d.rng, d.log, d.over, d.result = rng, [], False, None
+        d.piles = []
+        if count == 1:  # R20.1: pile 1 is the top 5 cards, pile 2 the next 5, ...
+            d.piles = [[d.deck.pop() for _ in range(PILE_SIZE)] for _ in range(SOLO_PILES)]
         state = WWState(self, names, d)
-        state.note(None, "setup", f"{count} players, side {side}; empires: "
+        state.note(None, "setup", f"{count} player{'s' if count > 1 else ''}, side {side}; empires: "
                    + ", ".join(f"{s} {e}" for s, e in zip(names, empires)))
         state.start_round()
         return state

@@ -13,11 +13,11 @@ from .cards import RESOURCES
 OFFERED = {  # R7.1's table
     "draft": ("pick",),
     "planning": ("construct", "recycle", "place_krystallium", "place_character",
-                 "discard_construction", "done"),
+                 "discard_construction", "swap", "keep", "done"),
     "production": ("place", "place_krystallium", "place_character", "discard_construction",
                    "science_bonus", "done"),
 }
-ARITY = {"pick": 1, "construct": 1, "recycle": 2, "place": 2, "place_krystallium": 2,
+ARITY = {"swap": 2, "keep": 1, "pick": 1, "construct": 1, "recycle": 2, "place": 2, "place_krystallium": 2,
          "place_character": 2, "discard_construction": 1, "science_bonus": 1, "done": 0}
 
 
@@ -42,6 +42,18 @@ def refusal(state, seat: str, action: Any) -> IllegalAction:
             return IllegalAction(f"{arg} fits {len(bare)} of {seat}'s cards under "
                                  f"construction: write {' or '.join(bare)}", "R22.4")
     kind, args = action.kind, action.args
+    solo = len(state.seats) == 1
+    if kind in ("swap", "keep") and not solo:
+        return IllegalAction(f"{kind} is solo play's (IAW R20.3)", "R7.1")
+    if solo and p.look and kind != "keep":
+        return IllegalAction(f"between a swap and its keep only `keep` is possible", "R20.3")
+    if kind == "swap":
+        return IllegalAction("a swap needs two cards of the hand, a card in the deck, and no "
+                             "card of this hand constructed or recycled yet", "R20.3")
+    if kind == "keep":
+        return IllegalAction(f"{args[0]} is not among the cards looked at", "R20.3")
+    if solo and kind in ("construct", "recycle") and args[0] not in p.hand:
+        return IllegalAction(f"{args[0]} is not in {seat}'s hand", "R9.1")
     if kind == "pick":
         return IllegalAction(f"{args[0]} is not in {seat}'s hand", "R8.2")
     if kind in ("construct", "recycle") and args[0] not in p.draft:
@@ -72,4 +84,7 @@ def refusal(state, seat: str, action: Any) -> IllegalAction:
         return IllegalAction(f"{seat} still has {p.unplaced} cube(s) to place", "R10.4")
     if p.science:
         return IllegalAction(f"{seat} must first choose its Science token", "R14.5")
+    if solo:
+        return IllegalAction(f"{seat} must play both piles of the round, every card "
+                             "constructed or recycled", "R20.3")
     return IllegalAction(f"{seat}'s draft area still holds cards", "R9.3")

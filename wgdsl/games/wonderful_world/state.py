@@ -51,7 +51,7 @@ class Seat:
 
     __slots__ = ("empire", "hand", "draft", "pick", "building", "cubes", "kry", "fin", "gen",
                  "built", "unplaced", "science", "committed", "pending_log", "discarded",
-                 "seen")
+                 "seen", "look", "piles_taken", "swap_over")
 
     def copy(self) -> "Seat":
         s = Seat.__new__(Seat)
@@ -63,6 +63,7 @@ class Seat:
         s.pending_log = list(self.pending_log)
         s.discarded = list(self.discarded)
         s.seen = list(self.seen)
+        s.look, s.piles_taken, s.swap_over = list(self.look), self.piles_taken, self.swap_over
         return s
 
     @staticmethod
@@ -72,13 +73,14 @@ class Seat:
         s.cubes = s.kry = s.fin = s.gen = s.unplaced = 0
         s.science, s.committed = False, False
         s.built, s.pending_log, s.discarded, s.seen = [], [], [], []
+        s.look, s.piles_taken, s.swap_over = [], 0, False
         return s
 
 
 class Data:
     __slots__ = ("round", "phase", "pick", "step", "side", "deck", "discard", "players",
                  "produced", "supremacy", "opened", "opened_discard", "rng", "log", "over",
-                 "result")
+                 "result", "piles")
 
     def copy(self) -> "Data":
         d = Data.__new__(Data)
@@ -90,6 +92,7 @@ class Data:
         d.opened = {s: p.copy() for s, p in self.opened.items()}
         d.opened_discard = list(self.opened_discard)
         d.rng, d.log, d.over, d.result = self.rng, list(self.log), self.over, self.result
+        d.piles = [list(p) for p in self.piles]
         return d
 
 
@@ -138,11 +141,21 @@ class WWState(Stepper):
         return rules.cost_left(self.table, ident, filled)
 
     # ------------------------------------------------------------------ rounds
+    @property
+    def solo(self) -> bool:
+        return len(self.seats) == 1
+
     def start_round(self) -> None:
         d = self.d
         n = len(self.seats)
         deal = 10 if n == 2 else PICKS  # R19.2
         self.note(None, "round", f"round {d.round} begins")
+        if self.solo:  # R20.2: no draft; planning takes two piles in turn (R20.3)
+            d.players[self.seats[0]].piles_taken = 0
+            d.phase = "planning"
+            self.note(None, "planning", "planning phase")
+            self._open_window()
+            return
         for seat in self.seats:  # R8.1: P1 takes the top cards, then P2, ...
             p = d.players[seat]
             p.hand = [d.deck.pop() for _ in range(deal)]
@@ -159,9 +172,20 @@ class WWState(Stepper):
             p.discarded = []
             if d.phase == "draft":
                 p.seen.append({"round": d.round, "pick": d.pick, "hand": sorted(p.hand)})
+        if self.solo and d.phase == "planning":
+            self._take_pile(self.seats[0])
         d.opened = {s: p.copy() for s, p in d.players.items()}
         d.opened_discard = list(d.discard)
         self._autoplay()
+
+    def _take_pile(self, seat: str) -> None:
+        """R20.3 ①: the lowest-numbered pile left becomes the hand."""
+        p = self.d.players[seat]
+        p.hand = self.d.piles.pop(0)
+        p.piles_taken += 1
+        p.swap_over = False
+        p.seen.append({"round": self.d.round, "pile": p.piles_taken, "hand": sorted(p.hand)})
+        self.note(seat, "pile", f"{seat} takes pile {8 - len(self.d.piles)} as its hand")
 
     def _autoplay(self, seats: Optional[tuple] = None) -> None:
         """R7.6: a seat with exactly one legal action is played by the engine, again and
@@ -263,6 +287,12 @@ class WWState(Stepper):
             self.note(None, "score", f"{seat}: {sc['total']} VP (fixed {sc['fixed']}, combo "
                                      f"{sc['combo']}, general {sc['general']}, financier "
                                      f"{sc['financier']})")
+        if self.solo:  # R20.6: a title, no winner
+            english, japanese = rules.solo_title(totals[self.seats[0]], d.side)
+            d.result = {"scores": totals, "winners": [], "rule": "R20.6",
+                        "title": english, "title_ja": japanese}
+            self.note(None, "end", f"{self.seats[0]} earns the title {japanese} {english} (R20.6)")
+            return
         won, rule = rules.winners(totals, built, chars)
         d.result = {"scores": totals, "winners": list(won), "rule": rule}
         self.note(None, "end", f"{' and '.join(won)} win{'s' if len(won) == 1 else ''} ({rule})")
@@ -277,8 +307,15 @@ class WWState(Stepper):
             return [Act("pick", (i,)) for i in sorted(set(p.hand))]
         out = []
         refs = self.refs(seat)
+        if d.phase == "planning" and self.solo:
+            if p.look:  # R20.3: between a swap and its keep nothing else
+                return [Act("keep", (i,)) for i in sorted(set(p.look))]
+            if not p.swap_over and len(p.hand) >= 2 and d.deck:
+                hand = sorted(p.hand)
+                out.extend(Act("swap", (a, b)) for k, a in enumerate(hand)
+                           for b in hand[k + 1:])
         if d.phase == "planning":
-            for ident in sorted(set(p.draft)):
+            for ident in sorted(set(p.hand if self.solo else p.draft)):
                 out.append(Act("construct", (ident,)))
                 bonus = self.table.developments[ident].recycle
                 out.append(Act("recycle", (ident, "empire")))
@@ -306,8 +343,11 @@ class WWState(Stepper):
 
     def _may_commit(self, seat: str) -> bool:
         p = self.d.players[seat]
-        return not p.unplaced and not p.science and not p.draft if self.d.phase == "planning" \
-            else not p.unplaced and not p.science
+        if self.d.phase != "planning":
+            return not p.unplaced and not p.science
+        if self.solo:
+            return not p.hand and not p.look and p.piles_taken == 2
+        return not p.draft
 
     def _act(self, seat: str, a: Act) -> None:
         d = self.d
@@ -319,12 +359,14 @@ class WWState(Stepper):
             p.committed = True
             self.note(seat, "pick", f"{seat} picks {a.args[0]}")
         elif kind == "construct":
-            p.draft.remove(a.args[0])
+            (p.hand if self.solo else p.draft).remove(a.args[0])
+            p.swap_over = True
             p.building.append((a.args[0], []))
             self.note(seat, "construct", f"{seat} starts constructing {a.args[0]}")
         elif kind == "recycle":
             ident, to = a.args
-            p.draft.remove(ident)
+            (p.hand if self.solo else p.draft).remove(ident)
+            p.swap_over = True
             d.discard.append(ident)
             p.discarded.append(ident)
             cube = self.table.developments[ident].recycle
@@ -350,6 +392,21 @@ class WWState(Stepper):
             self.note(seat, "discard", f"{seat} discards {a.args[0]} under construction for one "
                                        f"{cube} on the empire")
             self._to_empire(seat, cube)
+        elif kind == "swap":  # R20.3 ②: two cards away, the top five to look at
+            for ident in a.args:
+                p.hand.remove(ident)
+                d.discard.append(ident)
+                p.discarded.append(ident)
+            p.look = [d.deck.pop() for _ in range(min(5, len(d.deck)))]
+            self.note(seat, "swap", f"{seat} discards {a.args[0]} {a.args[1]} and looks at "
+                                    f"{' '.join(sorted(p.look))}")
+        elif kind == "keep":
+            p.look.remove(a.args[0])
+            p.hand.append(a.args[0])
+            d.discard.extend(p.look)
+            p.discarded.extend(p.look)
+            self.note(seat, "keep", f"{seat} keeps {a.args[0]}")
+            p.look = []
         elif kind == "science_bonus":
             p.science = False
             setattr(p, a.args[0].lower(), getattr(p, a.args[0].lower()) + 1)
@@ -357,6 +414,9 @@ class WWState(Stepper):
         else:  # done
             p.committed = True
             self.note(seat, "done", f"{seat} is done")
+        if self.solo and d.phase == "planning" and not p.committed and not p.hand \
+                and not p.look and p.piles_taken == 1:
+            self._take_pile(seat)  # R20.3 ①, the second time
 
     def _index(self, seat: str, ref: str) -> int:
         return dict(self.refs(seat))[ref]
@@ -453,6 +513,12 @@ class WWState(Stepper):
             back.pending_log = []
             d.players[other] = back
         others = [s for s in self.seats if s != seat]
+        if self.solo:  # R21.6a: the deck and the piles not taken yet
+            pool = list(d.deck) + [c for pile in d.piles for c in pile]
+            rnd.shuffle(pool)
+            d.piles = [[pool.pop() for _ in pile] for pile in d.piles]
+            d.deck = pool
+            return
         pool = list(d.deck) + [c for s in others for c in d.players[s].hand]
         known = self._known_cards(seat)
         for s in others:
@@ -548,6 +614,8 @@ class WWState(Stepper):
             "current": list(self.current_seats()), "over": d.over,
             "hand": sorted(me.hand), "pick_card": me.pick, "unplaced": me.unplaced,
             "science_pending": me.science, "seen": [dict(e) for e in me.seen],
+            "look": sorted(me.look), "piles_left": len(d.piles),
+            "piles_taken": me.piles_taken, "swap_over": me.swap_over,
         }
 
     def to_dict(self) -> dict:
@@ -557,7 +625,8 @@ class WWState(Stepper):
             view = self._seat_view(p, p)
             view.update(hand=sorted(p.hand), pick_card=p.pick, unplaced=p.unplaced,
                         science_pending=p.science, discarded=list(p.discarded),
-                        pending_log=[dict(e) for e in p.pending_log], seen=list(p.seen))
+                        pending_log=[dict(e) for e in p.pending_log], seen=list(p.seen),
+                        look=sorted(p.look), piles_taken=p.piles_taken, swap_over=p.swap_over)
             return view
 
         return {"seats": list(self.seats), "round": d.round, "phase": d.phase, "pick": d.pick,
@@ -566,6 +635,7 @@ class WWState(Stepper):
                 "opened": {s: whole(p) for s, p in d.opened.items()},
                 "opened_discard": sorted(d.opened_discard), "produced": dict(d.produced),
                 "supremacy": [list(x) for x in d.supremacy], "rng": d.rng, "over": d.over,
+                "piles": [list(p) for p in d.piles],
                 "result": d.result, "current": list(self.current_seats())}
 
     @property
