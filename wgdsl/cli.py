@@ -285,7 +285,8 @@ def _check_game_file(path: str) -> bool:
     cards = sum(c.copies for c in spec.cards)
     echo(f"ok: game {spec.id} \"{spec.name}\" ({low if low == high else f'{low} to {high}'} seats, "
          + (f"{plural(cards, 'card')}, " if cards else "")
-         + f"{plural(len(spec.phases), 'phase')} a round) in {path}"
+         + (f"played by {spec.engine.module}" if spec.engine is not None
+            else f"{plural(len(spec.phases), 'phase')} a round") + f") in {path}"
          + (f" ({plural(warnings, 'warning')})" if warnings else ""))
     return False
 
