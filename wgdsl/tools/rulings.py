@@ -58,7 +58,7 @@ TOP_KEYS = ("case", "state", "answers", "step", "expect")
 CASE_KEYS = ("id", "game", "source", "question", "answer", "cards")
 # `[case] game`: absent or "world-gainer" is this module's format; the others are run by
 # their own modules (getgem.md "What a ruling case needs")
-GAMES = ("world-gainer", "getgem")
+GAMES = ("world-gainer", "getgem", "wonderful-world")
 STATE_KEYS = ("active", "phase", "turn", "played", "stun_set", "seed", "A", "B", "field")
 PLAYER_KEYS = ("hand", "stock", "standby", "break", "pool")
 EXPECT_KEYS = ("winner", "A", "B", "field")
@@ -780,6 +780,10 @@ def load_case(path: Union[str, Path], library: Optional[CardLibrary] = None, *,
 
     if rulings_getgem.is_getgem(data):
         return rulings_getgem.load(p, data, TomlLines(text))
+    from . import rulings_wonderful_world as ww
+
+    if ww.is_wonderful_world(data):
+        return ww.load(p, data, TomlLines(text))
     loader = _Loader(p, library, TomlLines(text))
     case = loader.load(data)
     if case is None:
@@ -955,6 +959,10 @@ def run_case(case: RulingCase, *, keep: Optional[dict] = None) -> Result:
 
     if isinstance(case, rulings_getgem.GGCase):
         return rulings_getgem.run(case, keep)
+    from . import rulings_wonderful_world as ww
+
+    if isinstance(case, ww.WWCase):
+        return ww.run(case, keep)
     from wgdsl.games.world_gainer.agents import AgentError, ScriptedAgent
     from wgdsl.games.world_gainer.engine import Action, Game
     from wgdsl.kernel.errors import IllegalAction, RunawayEffects

@@ -46,6 +46,11 @@ class Act:
         return {"kind": self.kind, "text": str(self)}
 
 
+class DeckExhausted(Exception):
+    """A deal or a pile the deck cannot give (R5.7, R20.1): a board written by hand (a
+    ruling case) may need more cards than it has; a game set up by new_state never does."""
+
+
 class Seat:
     """One player's part of the state (R1.4)."""
 
@@ -150,6 +155,8 @@ class WWState(Stepper):
         n = len(self.seats)
         deal = 10 if n == 2 else PICKS  # R19.2
         self.note(None, "round", f"round {d.round} begins")
+        if len(d.deck) < (0 if self.solo else deal * n):
+            raise DeckExhausted("deck exhausted (R5.7)")
         if self.solo:  # R20.2: no draft; planning takes two piles in turn (R20.3)
             d.players[self.seats[0]].piles_taken = 0
             d.phase = "planning"
@@ -181,6 +188,8 @@ class WWState(Stepper):
     def _take_pile(self, seat: str) -> None:
         """R20.3 ①: the lowest-numbered pile left becomes the hand."""
         p = self.d.players[seat]
+        if not self.d.piles:
+            raise DeckExhausted("no pile left (R20.1)")
         p.hand = self.d.piles.pop(0)
         p.piles_taken += 1
         p.swap_over = False
@@ -259,7 +268,8 @@ class WWState(Stepper):
         shown = ", ".join(f"{s} {d.produced[s]}" for s in self.seats)
         self.note(None, "produce", f"{resource} step: {shown}")
         winner, token = rules.supremacy(resource, d.produced, solo=len(self.seats) == 1)
-        d.supremacy.append((d.round, resource, winner, token))
+        # (round, step, winner or None, token, every seat's P): public (R21.3)
+        d.supremacy.append((d.round, resource, winner, token, dict(d.produced)))
         if winner is not None:
             p = d.players[winner]
             if token == "choice":
