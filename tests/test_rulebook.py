@@ -31,7 +31,8 @@ CITING = ("wgdsl", "grammar", "cards", "examples", "docs", "README.md")
 # the files of the other games, whose rule numbers are their own books' (GETGEM's R8.5 is
 # "GG R8.5"), and docs/games.md, whose numbers are those of the game files it shows
 OTHER_BOOKS = ("docs/games.md", "docs/getgem.md", "wgdsl/games/getgem", "examples/rulings/getgem",
-               "wgdsl/games/wonderful_world", "docs/wonderful-world.md")
+               "wgdsl/games/wonderful_world", "docs/wonderful-world.md",
+               "examples/rulings/wonderful-world", "wgdsl/tools/rulings_wonderful_world.py")
 TEXT_SUFFIXES = {".py", ".lark", ".wg", ".toml", ".txt", ".md"}
 
 
