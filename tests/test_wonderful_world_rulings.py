@@ -66,3 +66,22 @@ def test_a_filled_construction_is_a_bad_case(tmp_path):
     with pytest.raises(CaseProblems) as err:
         load_case(write(tmp_path, text))
     assert "every space filled: it would have completed (R11.1)" in err.value.problems[0]
+
+
+def test_simulate_shows_what_a_card_adds_to_production_and_score():
+    """Q12: beside an Airship and a Drill Tank, the Sky Fortress adds 3 EXP (itself and the
+    two Vehicles) and its two Generals score 2 (IAW R13.2a, R17)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from wgdsl.cli import main
+
+    run = CliRunner().invoke(main, ["simulate", "IAW-013", "--game", "wonderful-world",
+                                    "--with", "IAW-008", "--with", "IAW-009", "--json"])
+    assert run.exit_code == 0, run.output
+    doc = json.loads(run.output)
+    assert doc["production"]["EXP"] == [2, 5] and doc["production"]["MAT"] == [2, 2]
+    assert doc["score"]["general"] == [0, 2] and doc["bonus"] == ["GEN", "GEN"]
+    empire = CliRunner().invoke(main, ["simulate", "IAW-E01", "--game", "wonderful-world"])
+    assert empire.exit_code == 2 and "an empire card" in empire.output

@@ -908,6 +908,31 @@ def rulings_command(paths, verbose):
         ctx.exit(EXIT_FINDINGS)
 
 
+def _simulate_development(card_id, game_name, with_cards, side, as_json) -> bool:
+    """``wgdsl simulate ID --game wonderful-world``; False for another game."""
+    from wgdsl.games.wonderful_world.game import WonderfulWorld
+
+    game = _load_game(game_name)
+    if not isinstance(game, WonderfulWorld):
+        if with_cards or side:
+            raise click.UsageError("--with and --side are It's a Wonderful World's")
+        return False
+    from wgdsl.tools.simulate_wonderful_world import simulate, text
+
+    try:
+        report = simulate(game, card_id, tuple(with_cards), side=side or "B")
+    except ValueError as err:
+        raise click.UsageError(str(err)) from None
+    if as_json:
+        echo_json({"command": "simulate", "game": game.id, "card": report.card,
+                   "production": {k: list(v) for k, v in report.production.items()},
+                   "score": {k: list(v) for k, v in report.score.items()},
+                   "bonus": list(report.bonus)})
+    else:
+        echo(text(game, report))
+    return True
+
+
 # --------------------------------------------------------------------------- simulate (GETGEM)
 def _simulate_other(card_id, game_name, seats, effect, target, answer_values, seed, as_json,
                     state_file, square, then_steps, cards_path) -> None:
@@ -981,8 +1006,12 @@ def _case_square(case, card_id):
               help="GETGEM: which effect of a card of two (steal_push, peeping). Default: its first.")
 @click.option("--target", default=None,
               help="GETGEM: the seat the card selects. Default: the next seat (B).")
+@click.option("--with", "with_cards", multiple=True, metavar="ID",
+              help="It's a Wonderful World: a card already constructed beside it (repeatable).")
+@click.option("--side", type=click.Choice(["A", "B"]), default=None,
+              help="It's a Wonderful World: the empire side (default B).")
 def simulate_command(card_id, state_file, square, answer_values, then_steps, seed, as_json,
-                     cards_path, game_name, seats, effect, target):
+                     cards_path, game_name, seats, effect, target, with_cards, side):
     """Play one card and show the board before and after, every event and every effect.
 
     \b
@@ -1009,11 +1038,20 @@ def simulate_command(card_id, state_file, square, answer_values, then_steps, see
     (yes/no, a card id) or their first answer, which the output says:
       wgdsl simulate ID --game getgem --effect steal_push --target C --seats 3
       wgdsl simulate ID --game getgem --answers yes,no
+    \b
+    An It's a Wonderful World card is shown by what it adds: P1's production in each step
+    and score by category, without and with it (beside --with cards):
+      wgdsl simulate ID --game wonderful-world --with ID --with ID --side A
     """
     if game_name is not None and game_name != "world-gainer":
+        if _simulate_development(card_id, game_name, with_cards, side, as_json):
+            return
         _simulate_other(card_id, game_name, seats, effect, target, answer_values, seed, as_json,
                         state_file, square, then_steps, cards_path)
         return
+    if with_cards or side:
+        raise click.UsageError("--with and --side are It's a Wonderful World's "
+                               "(--game wonderful-world)")
     if seats is not None or effect is not None or target is not None:
         raise click.UsageError("--seats, --effect and --target are GETGEM's (--game getgem)")
     from wgdsl.lang.cards import load_cards
