@@ -785,7 +785,6 @@ def _play_game_file(name, seats, seed, games, show_log, option_values, agents=()
     wgdsl.tools.gamefile's)."""
     from click.core import ParameterSource
 
-    from wgdsl.games.described import DescribedGame
     from wgdsl.games.described.program import RuleFunctionError
     from wgdsl.tools.gamefile import Summary, play_one, result_text
 

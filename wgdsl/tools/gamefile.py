@@ -10,13 +10,13 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Iterator, Optional
 
 import attrs
 
 from wgdsl.games.described import DescribedGame, check_game_file
+from wgdsl.kernel.bots import RandomBot
 from wgdsl.lang.game import spec as S
 
 check = check_game_file
@@ -131,17 +131,6 @@ class SeatView:
 
     def legal_actions(self) -> list:
         return self._state.legal_actions(self.seat)
-
-
-class RandomBot:
-    """Chooses uniformly among the legal actions, from its own seeded generator."""
-
-    def __init__(self, seed: int):
-        self.rnd = random.Random(seed)
-
-    def act(self, view: SeatView):
-        legal = view.legal_actions()
-        return legal[self.rnd.randrange(len(legal))]
 
 
 @attrs.frozen

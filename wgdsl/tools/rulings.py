@@ -347,6 +347,28 @@ class _Loader:
                 out.append(color)
         return tuple(out)
 
+    def step_tables(self, data: dict, actions: Iterable[str]):
+        """``(where, at, table, action)`` for each ``[[step]]`` table whose ``action`` is
+        one of ``actions``; every other step is reported (the games' formats share this)."""
+        steps = data.get("step", [])
+        if not isinstance(steps, list):
+            self.problem("top level", "`step` must be an array of tables ([[step]])", at=("step",))
+            return
+        actions = tuple(actions)
+        for n, t in enumerate(steps):
+            where, at = f"step {n + 1}", ("step", n)
+            if not isinstance(t, dict):
+                self.problem(where, "must be a table", at=at)
+                continue
+            action = t.get("action")
+            if action not in actions:
+                if "action" in t:
+                    self.one_of(action, actions, where, "the action", at + ("action",))
+                else:
+                    self.problem(where, "missing `action`", at=at)
+                continue
+            yield where, at, t, action
+
     # ---------------------------------------------------------------- sections
     def load(self, data: dict) -> Optional[RulingCase]:
         self.keys(data, TOP_KEYS, "top level", ())

@@ -312,20 +312,7 @@ class _GGLoader(_Loader):
 
     # ---------------------------------------------------------------- [[step]]
     def load_steps(self, data: dict, case: GGCase) -> None:
-        steps = data.get("step", [])
-        if not isinstance(steps, list):
-            self.problem("top level", "`step` must be an array of tables ([[step]])", at=("step",))
-            return
-        for n, t in enumerate(steps):
-            where, at = f"step {n + 1}", ("step", n)
-            if not isinstance(t, dict):
-                self.problem(where, "must be a table", at=at)
-                continue
-            action = t.get("action")
-            if action not in STEP_KEYS:
-                self.one_of(action, STEP_KEYS, where, "the action", at + ("action",)) \
-                    if "action" in t else self.problem(where, "missing `action`", at=at)
-                continue
+        for where, at, t, action in self.step_tables(data, STEP_KEYS):
             need, may = STEP_KEYS[action]
             self.keys(t, ("action", "player", "expect") + need + may, where, at,
                       f"`{action}` takes {', '.join(need + may) or 'no other keys'}")

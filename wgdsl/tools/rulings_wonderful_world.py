@@ -300,22 +300,7 @@ class _WWLoader(_Loader):
         return b
 
     def load_steps(self, data: dict, case: WWCase) -> None:
-        steps = data.get("step", [])
-        if not isinstance(steps, list):
-            self.problem("top level", "`step` must be an array of tables ([[step]])", at=("step",))
-            return
-        for n, t in enumerate(steps):
-            where, at = f"step {n + 1}", ("step", n)
-            if not isinstance(t, dict):
-                self.problem(where, "must be a table", at=at)
-                continue
-            action = t.get("action")
-            if action not in STEP_KEYS:
-                if "action" in t:
-                    self.one_of(action, STEP_KEYS, where, "the action", at + ("action",))
-                else:
-                    self.problem(where, "missing `action`", at=at)
-                continue
+        for where, at, t, action in self.step_tables(data, STEP_KEYS):
             keys = STEP_KEYS[action]
             self.keys(t, ("player", "action", "count", "expect", "rule") + keys, where, at,
                       f"`{action}` takes {', '.join(keys) or 'no other keys'}")

@@ -17,7 +17,9 @@ from wgdsl.lang.game.spec import PLAYED, GameSpec
 
 from .hooks import ENGINE, resolve_hooks
 from .program import compile_program
-from .state import MASK, DescribedState, Table
+from wgdsl.kernel.rng import MASK
+
+from .state import DescribedState, Table
 
 
 class GameFileError(DiagnosticError, ValueError):

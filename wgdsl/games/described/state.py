@@ -23,7 +23,7 @@ import attrs
 
 from wgdsl.kernel.decision import Answer
 from wgdsl.kernel.errors import IllegalAction
-from wgdsl.kernel.rng import MASK, below, shuffled  # noqa: F401 (MASK: used by game.py)
+from wgdsl.kernel.rng import below, shuffled
 from wgdsl.kernel.stepper import Stepper
 from wgdsl.lang.game.spec import PLAYED
 

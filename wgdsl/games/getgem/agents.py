@@ -7,18 +7,9 @@ from __future__ import annotations
 
 import random
 
+from wgdsl.kernel.bots import RandomBot
+
 from wgdsl.kernel.decision import Answer
-
-
-class RandomBot:
-    """Uniform among the legal actions, from its own seeded generator."""
-
-    def __init__(self, seed: int):
-        self.rnd = random.Random(seed)
-
-    def act(self, view):
-        legal = view.legal_actions()
-        return legal[self.rnd.randrange(len(legal))]
 
 
 class GreedyBot:

@@ -9,6 +9,8 @@ from collections import Counter
 from itertools import combinations
 from typing import Iterable
 
+from wgdsl.kernel.multiset import common, minus
+
 from .cards import ELEMENTS, CardTable
 
 HAND_LIMIT = 6  # GG R11.5
@@ -85,15 +87,6 @@ def _distinct_combinations(cards: list, k: int) -> list:
     return sorted(set(combinations(sorted(cards), k)))
 
 
-def multiset_minus(items: list, removed: Iterable[str]) -> list:
-    """``items`` without one copy of each of ``removed`` (those it has)."""
-    out = list(items)
-    for r in removed:
-        if r in out:
-            out.remove(r)
-    return out
-
-
-def multiset_and(a: list, b: list) -> list:
-    """The multiset intersection of ``a`` and ``b``, ascending."""
-    return sorted((Counter(a) & Counter(b)).elements())
+# the multiset helpers the engine uses under these names
+multiset_minus = minus
+multiset_and = common

@@ -4,14 +4,7 @@ from __future__ import annotations
 
 import random
 
-
-class RandomBot:
-    def __init__(self, seed: int):
-        self.rnd = random.Random(seed)
-
-    def act(self, view):
-        legal = view.legal_actions()
-        return legal[self.rnd.randrange(len(legal))]
+from wgdsl.kernel.bots import RandomBot
 
 
 class GreedyBot:

@@ -46,7 +46,7 @@ def refusal(state, seat: str, action: Any) -> IllegalAction:
     if kind in ("swap", "keep") and not solo:
         return IllegalAction(f"{kind} is solo play's (IAW R20.3)", "R7.1")
     if solo and p.look and kind != "keep":
-        return IllegalAction(f"between a swap and its keep only `keep` is possible", "R20.3")
+        return IllegalAction("between a swap and its keep only `keep` is possible", "R20.3")
     if kind == "swap":
         return IllegalAction("a swap needs two cards of the hand, a card in the deck, and no "
                              "card of this hand constructed or recycled yet", "R20.3")

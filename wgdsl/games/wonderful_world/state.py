@@ -21,7 +21,8 @@ from typing import Any, Optional
 import attrs
 
 from wgdsl.kernel.errors import IllegalAction
-from wgdsl.kernel.rng import MASK, shuffled
+from wgdsl.kernel.multiset import common, minus
+from wgdsl.kernel.rng import MASK
 from wgdsl.kernel.stepper import Step, Stepper
 
 from . import rules
@@ -532,13 +533,13 @@ class WWState(Stepper):
         pool = list(d.deck) + [c for s in others for c in d.players[s].hand]
         known = self._known_cards(seat)
         for s in others:
-            keep = rules_multiset_and(d.players[s].hand, known.get(s, []))
-            pool = _minus(pool, keep)
+            keep = common(d.players[s].hand, known.get(s, []))
+            pool = minus(pool, keep)
         pool.sort()
         rnd.shuffle(pool)
         for s in others:
             p = d.players[s]
-            keep = rules_multiset_and(p.hand, known.get(s, []))
+            keep = common(p.hand, known.get(s, []))
             p.hand = keep + [pool.pop() for _ in range(len(p.hand) - len(keep))]
         d.deck = pool
         for s in [s for s in others if s in hidden["committed"]]:
@@ -573,7 +574,7 @@ class WWState(Stepper):
                 revealed = d.players[picker].draft
                 index = entry["pick"] - 1 + j
                 if index < len(revealed):
-                    pack = _minus(pack, [revealed[index]])
+                    pack = minus(pack, [revealed[index]])
             out[holder] = pack
         return out
 
@@ -662,13 +663,3 @@ class WWState(Stepper):
 _TOKEN = {"FIN": "Financier", "GEN": "General"}
 
 
-def _minus(items: list, removed: list) -> list:
-    out = list(items)
-    for r in removed:
-        if r in out:
-            out.remove(r)
-    return out
-
-
-def rules_multiset_and(a: list, b: list) -> list:
-    return sorted((Counter(a) & Counter(b)).elements())
