@@ -10,6 +10,8 @@ file, the line and what to do.  The layers (see README, "How it fits together"):
 - ``wgdsl/games/<game>/``: one game each; it may import the kernel and the language, never
   another game;
 - ``wgdsl/tools/``: what the commands do; it may import the kernel, the language, the games;
+- ``wgdsl/env/``: the games for outside libraries (PettingZoo); it may import the kernel,
+  the language and the games;
 - the command line (``cli.py``, ``fmt_cmd.py``): anything;
 - support modules at the top (``resources``, ``files``, ``terminal``, ``width``): anyone
   may import them; they import no layer (only each other);
@@ -46,10 +48,12 @@ ALLOWED = {
     "lang": {"kernel", "lang"},
     "games": {"kernel", "lang", "games"},
     "tools": {"kernel", "lang", "games", "tools"},
+    "env": {"kernel", "lang", "games", "env"},
     "cli": {"kernel", "lang", "games", "tools", "cli"},
 }
 NAMES = {"kernel": "the kernel (wgdsl/kernel/)", "lang": "the card language (wgdsl/lang/)",
          "games": "a game (wgdsl/games/)", "tools": "a tool (wgdsl/tools/)",
+         "env": "an adapter for outside libraries (wgdsl/env/)",
          "cli": "the command line (cli.py, fmt_cmd.py)", "support": "a support module"}
 
 
@@ -60,7 +64,7 @@ def layer_of(module: str) -> Optional[str]:
     if module in CLI:
         return "cli"
     parts = module.split(".")
-    if len(parts) >= 2 and parts[1] in ("kernel", "lang", "games", "tools"):
+    if len(parts) >= 2 and parts[1] in ("kernel", "lang", "games", "tools", "env"):
         return parts[1]
     return None
 
