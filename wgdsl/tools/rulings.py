@@ -165,6 +165,15 @@ class Result:
         return printable(text)
 
 
+def loaded(loader, data: dict):
+    """The case ``loader`` (a game's ``_Loader``) reads from the parsed TOML ``data``;
+    CaseProblems lists every problem it found, each at its line."""
+    case = loader.load(data)
+    if case is None:
+        raise CaseProblems(str(loader.path), loader.rendered())
+    return case
+
+
 class CaseProblems(Exception):
     """A case file that cannot be used: every problem found, each a sentence that starts
     with its place, ``path:LINE: [table] key: ...`` (or ``path: ...``)."""

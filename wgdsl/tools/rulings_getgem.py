@@ -23,7 +23,7 @@ import attrs
 from wgdsl.files import exists as files_exists
 from wgdsl.lang.diagnostics import did_you_mean
 
-from .rulings import CaseProblems, Result, _Loader
+from .rulings import Result, _Loader, loaded
 from .toml_text import cut, shown, type_name
 
 GAME_ID = "getgem"
@@ -446,11 +446,7 @@ class _GGLoader(_Loader):
 
 def load(path: Path, data: dict, lines) -> GGCase:
     """The case in the parsed TOML ``data``; CaseProblems lists every problem."""
-    loader = _GGLoader(path, lines)
-    case = loader.load(data)
-    if case is None:
-        raise CaseProblems(str(path), loader.rendered())
-    return case
+    return loaded(_GGLoader(path, lines), data)
 
 
 # ====================================================================== running

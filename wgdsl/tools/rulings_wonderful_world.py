@@ -18,7 +18,7 @@ import attrs
 
 from wgdsl.lang.diagnostics import did_you_mean
 
-from .rulings import CaseProblems, Result, _Loader
+from .rulings import Result, _Loader, loaded
 from .toml_text import cut, shown, type_name
 
 GAME_ID = "wonderful-world"
@@ -401,11 +401,8 @@ class _WWLoader(_Loader):
                                  at=at + ("view", s, p))
                     continue
                 self.keys(keys, VIEW_KEYS, f"[expect.view.{s}.{p}]", at + ("view", s, p))
-                for key, value in keys.items():
-                    if key in VIEW_KEYS and key != "picked":
-                        self.expect_value(key, value, f"[expect.view.{s}.{p}]",
-                                          at + ("view", s, p))
-                    elif key == "picked" and not isinstance(value, str):
+                for key, value in keys.items():  # `picked` may also be "hidden"/"none"
+                    if key in VIEW_KEYS and not (key == "picked" and isinstance(value, str)):
                         self.expect_value(key, value, f"[expect.view.{s}.{p}]",
                                           at + ("view", s, p))
                 if "hand" in keys and s != p:
@@ -415,11 +412,8 @@ class _WWLoader(_Loader):
 
 
 def load(path: Path, data: dict, lines) -> WWCase:
-    loader = _WWLoader(path, lines)
-    case = loader.load(data)
-    if case is None:
-        raise CaseProblems(str(path), loader.rendered())
-    return case
+    """The case in the parsed TOML ``data``; CaseProblems lists every problem."""
+    return loaded(_WWLoader(path, lines), data)
 
 
 # ====================================================================== running
