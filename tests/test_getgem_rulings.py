@@ -77,7 +77,7 @@ def test_a_refused_step_must_be_marked_and_an_accepted_one_must_not(tmp_path):
      "declared = [", "at most 3 declaration cards"),
     ('effect = "steal_push"', 'effect = "steel_push"', 'effect = "steel_push"',
      "an effect `steel_push` is not valid"),
-    ('A = ["GG-005"]', 'A = ["maybe"]', 'A = ["maybe"]', "unknown card id `maybe`"),
+    ('A = ["GG-005"]', 'A = ["maybe"]', 'A = ["maybe"]', "answer `maybe` is neither yes, no nor a card id"),
     ('A = { B = ["GG-002"', 'A = { A = ["GG-002"', 'A = { A =', "`A` is paired with itself"),
     ('turn = 6 ', 'turn = 600 ', "turn = 600", "`turn` 600 is beyond `max_turns` 500"),
 ])

@@ -384,9 +384,7 @@ class _Loader:
         case_t = self.table(data, "case", "top level", ())
         if "case" not in data:
             self.problem("", "missing [case] table (it needs at least `id`)")
-        self.keys(case_t, CASE_KEYS, "[case]", ("case",))
-        if "game" in case_t:
-            self.one_of(case_t["game"], GAMES, "[case]", "`game`", ("case", "game"))
+        self.keys(case_t, CASE_KEYS, "[case]", ("case",))  # `game`: see _unknown_game
         case_id = self.typed(case_t, "id", str, "[case]", ("case",))
         if "case" in data and "id" not in case_t:
             self.problem("[case]", "missing `id` (a unique name shown in reports)", at=("case",))
@@ -807,6 +805,9 @@ def load_case(path: Union[str, Path], library: Optional[CardLibrary] = None, *,
                                                     "too deeply to read")]) from None
     if board_only and "case" not in data:
         data = {**data, "case": {"id": p.stem}}
+    unknown = _unknown_game(p, data, TomlLines(text))
+    if unknown is not None:
+        raise CaseProblems(name, [unknown])
     from . import rulings_getgem
 
     if rulings_getgem.is_getgem(data):
@@ -820,6 +821,26 @@ def load_case(path: Union[str, Path], library: Optional[CardLibrary] = None, *,
     if case is None:
         raise CaseProblems(name, loader.rendered())
     return case
+
+
+def _unknown_game(path: Path, data: dict, lines: TomlLines) -> Optional[str]:
+    """The problem of a `[case] game` that names no game of the runner, or None.
+
+    Checked before any game's loader reads the file: each game has its own tables and
+    keys, so reading a case of an unknown game with World Gainer's loader would bury the
+    one mistake under a complaint about every key."""
+    case_t = data.get("case")
+    if not isinstance(case_t, dict) or "game" not in case_t or case_t["game"] in GAMES:
+        return None
+    value = case_t["game"]
+    games = "the games are " + ", ".join(GAMES) + "; without `game` a case is World Gainer's"
+    if isinstance(value, str):
+        message = f"`game` `{cut(value)}` is not a game of the ruling cases"
+        hint = did_you_mean(value, GAMES)
+        games = f"{hint} {games}" if hint else games
+    else:
+        message = f"`game` must be a string, not {type_name(value)} `{shown(value)}`"
+    return located(str(path), lines.line(("case", "game")), f"[case]: {message} ({games})")
 
 
 # ====================================================================== the board

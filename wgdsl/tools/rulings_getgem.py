@@ -119,16 +119,21 @@ class _GGLoader(_Loader):
         return value
 
     def ids(self, table: dict, key: str, where: str, at: tuple) -> list:
-        value = table.get(key)
+        """``table[key]``: a list of card ids (the valid ones; [] when absent)."""
         if key not in table:
             return []
+        return self.id_items(table[key], where, f"{where} {key}", f"`{key}`", at + (key,))
+
+    def id_items(self, value: Any, where: str, item_where: str, what: str, at: tuple) -> list:
+        """``value`` (``what``, written at ``at``): a list of card ids, each bad one a
+        problem at its own item."""
         if not isinstance(value, list):
-            self.problem(where, f"`{key}` must be a list of card ids, not {type_name(value)}",
-                         at=at + (key,))
+            self.problem(where, f"{what} must be a list of card ids, not {type_name(value)}",
+                         at=at)
             return []
         out = []
         for n, item in enumerate(value):
-            cid = self.card_id(item, f"{where} {key}", at + (key, n))
+            cid = self.card_id(item, item_where, at + (n,))
             if cid is not None:
                 out.append(cid)
         return out
@@ -251,7 +256,6 @@ class _GGLoader(_Loader):
         board.deck = self.ids(table_t, "deck", "[state.table]", at + ("table",))
         board.discard = self.ids(table_t, "discard", "[state.table]", at + ("table",))
         owners: dict = {}
-        every = list(board.deck) + list(board.discard)
         for s in self.seats:
             seat_t = self.table(state_t, s, "[state]", at)
             where, sat = f"[state.{s}]", at + (s,)
@@ -271,13 +275,35 @@ class _GGLoader(_Loader):
                                         "already (one of each)", at=sat + ("elements", n))
                 owners[name] = s
                 board.elements[s].append(name)
-            every += board.hands[s] + board.declared[s]
-        copies = Counter(self.game.table.basic)
-        for cid, n in sorted(Counter(every).items()):
-            if n > copies[cid]:
-                self.problem("[state]", f"{cid} appears {n} times on the board, but the set has "
-                                        f"{copies[cid]} (GG R2.5)", at=at)
+        self.check_copies(state_t, board)
         return board
+
+    def check_copies(self, state_t: dict, board) -> None:
+        """No id more often on the whole board than the set has copies (getgem.md "The
+        board"): the problem is put at the first copy too many, in the order written."""
+        def written(name: str) -> dict:
+            value = state_t.get(name)
+            return value if isinstance(value, dict) else {}
+
+        at = ("state",)
+        places = [(at + ("table", k), "[state.table]", written("table").get(k))
+                  for k in TABLE_KEYS]
+        places += [(at + (s, k), f"[state.{s}]", written(s).get(k))
+                   for s in self.seats for k in ("hand", "declared")]
+        copies = Counter(self.game.table.basic)
+        total = Counter(board.deck + board.discard)
+        for s in self.seats:
+            total.update(board.hands[s] + board.declared[s])
+        seen: Counter = Counter()
+        for path, where, value in places:
+            for n, cid in enumerate(value if isinstance(value, list) else ()):
+                if not isinstance(cid, str) or cid not in copies:
+                    continue
+                seen[cid] += 1
+                if seen[cid] == copies[cid] + 1:
+                    self.problem(f"{where} {path[-1]}", f"{cid} appears {total[cid]} times on "
+                                 f"the board, but the set has {copies[cid]} (GG R2.5)",
+                                 at=path + (n,))
 
     # ---------------------------------------------------------------- [random], [answers]
     def load_random(self, data: dict, case: GGCase) -> None:
@@ -290,8 +316,9 @@ class _GGLoader(_Loader):
                          at=("random", "shuffle"))
             shuffles = []
         for n, deck in enumerate(shuffles):
-            case.shuffles.append(self.ids({"shuffle": deck}, "shuffle", "[random]",
-                                          ("random", "shuffle", n)[:2]))
+            case.shuffles.append(self.id_items(deck, "[random]", "[random] shuffle",
+                                               f"deck {n + 1} of `shuffle`",
+                                               ("random", "shuffle", n)))
 
     def load_answers(self, data: dict, case: GGCase) -> None:
         t = self.table(data, "answers", "top level", ())
@@ -304,11 +331,26 @@ class _GGLoader(_Loader):
                 continue
             out = []
             for n, a in enumerate(value):
-                if a in ("yes", "no"):
-                    out.append(a)
-                elif self.card_id(a, f"[answers] {s}", ("answers", s, n)) is not None:
+                if a in ("yes", "no") or self.answer_id(a, s, ("answers", s, n)):
                     out.append(a)
             case.answers[s] = out
+
+    def answer_id(self, value: Any, seat: str, at: tuple) -> bool:
+        """Whether ``value`` is a card id of the set (an answer other than yes / no)."""
+        cards = self.game.table.cards
+        if isinstance(value, str) and value in cards and cards[value].kind != "element":
+            return True
+        hint = None
+        if isinstance(value, str) and value not in cards:
+            hint = did_you_mean(value, ["yes", "no"] + [i for i, c in cards.items()
+                                                       if c.kind != "element"])
+        if isinstance(value, str):
+            message = f"answer `{cut(value)}` is neither yes, no nor a card id of the set"
+        else:
+            message = (f"an answer is a string (yes, no or a card id), not {type_name(value)} "
+                       f"`{shown(value)}`")
+        self.problem(f"[answers] {seat}", message, hint, at=at)
+        return False
 
     # ---------------------------------------------------------------- [[step]]
     def load_steps(self, data: dict, case: GGCase) -> None:
@@ -497,12 +539,19 @@ def _list(items) -> str:
 
 def run(case: GGCase, keep: Optional[dict] = None) -> Result:
     """Run ``case``: its steps, the questions they raise, its expectations, and nothing of
-    ``[answers]`` or ``[random]`` left over."""
+    ``[answers]`` or ``[random]`` left over.
+
+    Only the public interface is used (GG R18): ``apply`` with R18.3's actions read by
+    ``parse_action``, ``legal_actions`` for the questions, ``to_dict`` and ``returns`` for
+    what is compared — so a case checks the engine as every caller sees it."""
     from wgdsl.games.getgem.board import state_from_board
     from wgdsl.kernel.errors import IllegalAction
 
     def fail(message: str) -> Result:
         return Result(case.path, case.id, False, message)
+
+    def used() -> tuple:
+        return chance.used_takes, chance.used_shuffles, {s: len(a) for s, a in answers.items()}
 
     chance = ScriptedChance(case.takes, case.shuffles)
     answers = {s: list(a) for s, a in case.answers.items()}
@@ -512,15 +561,13 @@ def run(case: GGCase, keep: Optional[dict] = None) -> Result:
             keep["state"] = state
         _settle(state, answers)
         for step in case.steps:
-            seat = step.player or state.d.active
+            seat = step.player or state.to_dict()["active"]
             label = step.describe(seat)
-            before = state.to_dict()
-            marks = (chance.used_takes, chance.used_shuffles, {s: len(a) for s, a in answers.items()})
+            before, marks = state.to_dict(), used()
             try:
                 _apply_step(state, seat, step, answers)
             except IllegalAction as err:
-                if state.to_dict() != before or marks != (chance.used_takes, chance.used_shuffles,
-                                                          {s: len(a) for s, a in answers.items()}):
+                if state.to_dict() != before or used() != marks:
                     return fail(f"{label} was refused ({err}) but the state changed")
                 if not step.illegal:
                     return fail(f"{label} was refused: {err}")
@@ -540,30 +587,30 @@ def run(case: GGCase, keep: Optional[dict] = None) -> Result:
     return Result(case.path, case.id, True)
 
 
-def _apply_step(state, seat: str, step: GGStep, answers: dict) -> None:
-    """Give ``step`` to the engine (GG R18.3's action), then settle the questions; ``next`` /
-    ``end_turn`` / ``declare`` go on to where the case waits (getgem.md's step table)."""
-    from wgdsl.games.getgem.state import Move
-
-    if state.is_terminal():
-        state.apply(seat, Move("end"))  # refused: the game is over
-    at_declaration = state.d.phase == "end"
+def _action_text(step: GGStep, at_declaration: bool) -> str:
+    """The step as R18.3 writes the move (card ids of `cards` ascending): `next` and
+    `end_turn` are `pass` at the declaration point and `end` in the action phase."""
     if step.action == "use":
-        move = Move("use", step.card, step.effect, step.target)
-    elif step.action == "gem_steal":
-        move = Move("gem_steal", cards=step.cards, target=step.target)
-    elif step.action == "element":
-        move = Move("element", element=step.element)
-    elif step.action == "declare":
-        move = Move("declare", cards=step.cards)
-    elif step.action == "next":
-        move = Move("pass") if at_declaration else Move("end")
-    else:  # end_turn
-        move = Move("pass") if at_declaration else Move("end")
-    state.apply(seat, move)  # a seat that is not active is refused (GG R4.4)
+        return " ".join(w for w in ("use", step.card, step.effect, step.target) if w)
+    if step.action == "gem_steal":
+        return " ".join(("gem_steal",) + step.cards + (step.target,))
+    if step.action == "element":
+        return f"element {step.element}"
+    if step.action == "declare":
+        return " ".join(("declare",) + step.cards)
+    return "pass" if at_declaration else "end"
+
+
+def _apply_step(state, seat: str, step: GGStep, answers: dict) -> None:
+    """Give ``step`` to the engine, then settle the questions; ``next`` / ``end_turn`` /
+    ``declare`` go on to where the case waits (getgem.md's step table).  A refusal is the
+    engine's IllegalAction: a step after the game is over, by a seat that is not active
+    (GG R4.4), or that no rule allows."""
+    at_declaration = not state.is_terminal() and state.to_dict()["phase"] == "end"
+    state.apply(seat, state.parse_action(seat, _action_text(step, at_declaration)))
     _settle(state, answers)
     if step.action == "end_turn" and not at_declaration and not state.is_terminal():
-        state.apply(seat, Move("pass"))
+        state.apply(seat, state.parse_action(seat, "pass"))
         _settle(state, answers)
 
 
@@ -572,8 +619,10 @@ def _settle(state, answers: dict) -> None:
     seat's next `[answers]` entry."""
     from wgdsl.games.getgem.moves import written_answer
 
-    while not state.is_terminal() and state.d.q is not None:
-        q = state.d.q
+    while not state.is_terminal():
+        q = state.to_dict()["question"]
+        if q is None:
+            return
         seat = q["seat"]
         legal = state.legal_actions(seat)
         if len(legal) == 1:
@@ -592,44 +641,44 @@ def _settle(state, answers: dict) -> None:
 
 
 def _difference(case: GGCase, state) -> Optional[str]:
+    """The first expectation the state does not meet, in the order of getgem.md's table
+    (the game, then each seat, the table and what each seat knows), or None."""
     from wgdsl.games.getgem import rules
 
     exp = case.expect
     data = state.to_dict()
     top = exp.get("", {})
     if "winner" in top:
-        got = state.d.winner or "none"
+        got = data["winner"] or "none"
         if got != top["winner"]:
             return f"winner: expected {top['winner']} but was {got}"
     for key in ("over", "turn", "active", "phase", "peeping_used", "revealed", "next_first"):
         if key in top:
-            got = {"over": state.d.over, "turn": state.d.turn, "active": state.d.active,
-                   "phase": state.d.phase, "peeping_used": state.d.peeping_used,
-                   "revealed": list(state.d.revealed),
-                   "next_first": data.get("next_first")}[key]
-            if key == "next_first" and not state.d.over:
+            if key == "next_first" and not data["over"]:
                 return "next_first: the game is not over"
+            got = data[key]
             if got != top[key]:
                 return f"{key}: expected {_shown(top[key])} but was {_shown(got)}"
     for key in ("returns", "match_points"):
         if key in top:
-            if not state.d.over:
+            if not data["over"]:
                 return f"{key}: the game is not over"
             got = state.returns() if key == "returns" else data["match_points"]
             for s, v in top[key].items():
                 if abs(got[s] - v) > 1e-9:
                     return f"{key}.{s}: expected {v} but was {got[s]}"
-    table = state.table
-    for s in state.seats:
+    table = case.game.table
+    for s in data["seats"]:
         want = exp.get(s)
         if not want:
             continue
-        hand, declared = data["hands"][s], sorted(state.d.declared[s])
+        hand, front = data["hands"][s], data["fronts"][s]
+        declared, owned = front["declared"], front["elements"]
         cursed = rules.is_cursed(table, hand, declared)
         got = {"hand": hand, "declared": declared, "hand_count": len(hand),
-               "declared_count": len(declared), "elements": sorted(state.d.elements[s]),
+               "declared_count": len(declared), "elements": sorted(owned),
                "declaring": bool(declared), "cursed": cursed,
-               "covers": rules.covers(table, hand, state.d.elements[s], cursed)}
+               "covers": rules.covers(table, hand, owned, cursed)}
         for key, value in want.items():
             if key in ("hand", "declared"):
                 if Counter(value) != Counter(got[key]):
@@ -646,11 +695,12 @@ def _difference(case: GGCase, state) -> Optional[str]:
                 return f"table.deck_top: expected {value} but the deck is {_list(data['deck'])}"
         elif key == "discard":
             if Counter(value) != Counter(got[key]):
-                return f"table.discard: expected {_list(sorted(value))} but was {_list(sorted(got[key]))}"
+                return (f"table.discard: expected {_list(sorted(value))} but was "
+                        f"{_list(sorted(got[key]))}")
         elif got[key] != value:
             return f"table.{key}: expected {_shown(value)} but was {_shown(got[key])}"
     for (v, h), value in exp.get("knows", {}).items():
-        known = state.known(v, h)
+        known = data["known"][v][h]
         if Counter(value) != Counter(known):
             return f"knows.{v}.{h}: expected {_list(sorted(value))} but was {_list(known)}"
     return None

@@ -236,8 +236,11 @@ def cut(text: str) -> str:
 
 
 def shown(value: Any) -> str:
-    """A value as written in a message (repr for strings, like TOML): cut when long."""
-    if isinstance(value, int) and not isinstance(value, bool):
+    """A value as written in a message (repr for strings, like TOML; booleans as TOML
+    writes them): cut when long."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
         digits = len(str(abs(value)))
         if digits > _SHOWN:
             return f"{'-' if value < 0 else ''}{str(abs(value))[:_SHOWN // 2]}… ({digits:,} digits)"
