@@ -541,7 +541,7 @@ def run(case: GGCase, keep: Optional[dict] = None) -> Result:
     """Run ``case``: its steps, the questions they raise, its expectations, and nothing of
     ``[answers]`` or ``[random]`` left over.
 
-    Only the public interface is used (GG R18): ``apply`` with R18.3's actions read by
+    Only the public interface is used (GG R18): ``apply`` with GG R18.3's actions read by
     ``parse_action``, ``legal_actions`` for the questions, ``to_dict`` and ``returns`` for
     what is compared — so a case checks the engine as every caller sees it."""
     from wgdsl.games.getgem.board import state_from_board
@@ -588,7 +588,7 @@ def run(case: GGCase, keep: Optional[dict] = None) -> Result:
 
 
 def _action_text(step: GGStep, at_declaration: bool) -> str:
-    """The step as R18.3 writes the move (card ids of `cards` ascending): `next` and
+    """The step as GG R18.3 writes the move (card ids of `cards` ascending): `next` and
     `end_turn` are `pass` at the declaration point and `end` in the action phase."""
     if step.action == "use":
         return " ".join(w for w in ("use", step.card, step.effect, step.target) if w)
