@@ -289,7 +289,12 @@ class GGState(Stepper):
         self.note(self.user, "discard", f"{self.user} discards {card}")
 
     def push_choices(self, taken: Optional[str]) -> list:
-        hand = list(self.d.hands[self.user])
+        return self._push_options(self.user, taken)
+
+    def _push_options(self, user: str, taken: Optional[str]) -> list:
+        """GG R8.4: the distinct ids of ``user``'s hand once the one card just ``taken`` is
+        set aside (another copy of it may be pushed)."""
+        hand = list(self.d.hands[user])
         if taken is not None:
             hand.remove(taken)
         return sorted(set(hand))
@@ -596,6 +601,16 @@ class GGState(Stepper):
         return {"held": held, "taken": taken}
 
     def _redeal(self, seat: str, rnd: random.Random, hidden: dict) -> None:
+        """GG R18.6 on a copy: the hidden cards dealt again into the same places, then every
+        other seat's knowledge cut to what is true and the pending question's answers
+        recomputed from the new hands.
+
+        A pending question says something of the asked seat's hand that the hand sizes do
+        not: ``arm_discard`` and ``hand_limit`` are asked only when that hand holds a card
+        that may be discarded (GG R14.3).  A deal that contradicts it is one ``seat`` can
+        tell from this state (its observation shows the question), so it is dealt again:
+        rejection keeps the deal uniform over the deals consistent with what ``seat``
+        sees, and the true deal is one of them, so the loop ends."""
         d = self.d
         taken = hidden["taken"]
         pool = list(d.deck)
@@ -607,29 +622,38 @@ class GGState(Stepper):
         if taken is not None:
             pool.append(taken[1])
         pool.sort()  # the same pool in any order of hands gives the same deal
-        rnd.shuffle(pool)
-        for h, (kept, count) in hidden["held"].items():
-            d.hands[h] = list(kept) + [pool.pop() for _ in range(count)]
-        if taken is not None:  # the place of the card just taken (getgem.md R18.6)
-            card = pool.pop()
-            d.hands[taken[0]].append(card)
-            d.q = dict(d.q, data=dict(d.q["data"], taken=card))
-            self.user = taken[0]
-            d.q["options"] = tuple(self.push_choices(card))
-            self.user = None
-        d.deck = pool
+        q = d.q
+        must_discard = (q["seat"] if q is not None and q["kind"] in ("arm_discard", "hand_limit")
+                        and q["seat"] != seat else None)
+        while True:
+            deal = list(pool)
+            rnd.shuffle(deal)
+            hands = {h: list(kept) + [deal.pop() for _ in range(count)]
+                     for h, (kept, count) in hidden["held"].items()}
+            card = None
+            if taken is not None:  # the place of the card just taken (getgem.md R18.6)
+                card = deal.pop()
+                hands[taken[0]].append(card)
+            if must_discard is None or rules.discardable(self.table, hands[must_discard]):
+                break
+        d.hands.update(hands)
+        d.deck = deal
+        if taken is not None:
+            d.q = q = dict(q, data=dict(q["data"], taken=card))
         for x in self.seats:
             if x == seat:
                 continue
             for y in self.seats:
                 if y != x:
                     d.known[x][y] = rules.multiset_and(d.known[x][y], d.hands[y])
-        q = d.q
         if q is not None:  # answers that depend on a re-dealt hand
-            if q["kind"] == "barrier":
+            kind = q["kind"]
+            if kind == "barrier":
                 has = any(i in self.table.responders for i in d.hands[q["seat"]])
                 q["options"] = ("barrier", "no_barrier") if has else ("no_barrier",)
-            elif q["kind"] in ("arm_discard", "hand_limit"):
+            elif kind == "push":
+                q["options"] = tuple(self._push_options(q["user"], q["data"].get("taken")))
+            elif kind in ("arm_discard", "hand_limit"):
                 q["options"] = tuple(rules.discardable(self.table, d.hands[q["seat"]]))
         self._legal = {}
         self._who = None
