@@ -37,9 +37,9 @@ def parse_action(state, seat: str, text: str):
                                                                                 "no_barrier"))):
             return Answer(seat, " ".join(words))
         if q is not None:
-            raise IllegalAction(f"`{text}`: {q['seat']} answers the question `{q['kind']}` "
-                                "(barrier / no_barrier, push ID, take ID, discard ID, "
-                                "take_back ID)", "GG R14.3")
+            answers = ", ".join(a.option for a in state.legal_actions(q["seat"]))
+            raise IllegalAction(f"`{text}`: {q['seat']} is asked `{q['kind']}` now and "
+                                f"answers it with one of: {answers}", "GG R14.3")
     if kind == "take" and len(rest) == 1:
         return Answer(seat, " ".join(words))
     if kind == "use" and 1 <= len(rest) <= 3:

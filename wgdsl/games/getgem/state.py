@@ -474,6 +474,23 @@ class GGState(Stepper):
         self._draw(self.d.active)
 
     # ------------------------------------------------------------------ Stepper hooks
+    def apply(self, seat: str, action: Any) -> None:
+        """engine-api's ``apply``.  The kernel's Stepper knows only the questions it
+        retraces; GETGEM's are its own data, so an answer that is not one of the pending
+        question's (or an answer when nothing is asked) is refused here, naming the
+        question and GG R14.3, instead of being told there is no question."""
+        if type(action) is Answer and seat in self.current_seats() \
+                and action not in self.legal_actions(seat):
+            raise self._refusal(seat, action)
+        super().apply(seat, action)
+
+    def _not_current(self, seat: str, acting: tuple) -> IllegalAction:
+        q = self.d.q
+        if q is None:
+            return super()._not_current(seat, acting)
+        return IllegalAction(f"{q['seat']} is answering the question `{q['kind']}`; {seat} "
+                             "cannot act until it has answered", "GG R14.3")
+
     def _over(self) -> bool:
         return self.d.over
 
