@@ -532,7 +532,11 @@ def test_resample_keeps_what_a_pending_arm_discard_says_of_the_hand():
 # ====================================================================== refusals, R16, R15
 def test_a_wrong_answer_is_refused_by_the_question_and_changes_nothing():
     state = board(hands={"A": [STEAL], "B": [FIRE]})
+    assert state.pending_decision() is None
     act(state, f"use {STEAL} B")
+    decision = state.pending_decision()
+    assert (decision.seat, decision.kind, decision.options, decision.rule) == (
+        "B", "barrier", ("no_barrier",), "GG R8.6")
     before = state.to_dict()
     with pytest.raises(IllegalAction) as err:
         act(state, "barrier")  # B holds no GG-010
@@ -541,6 +545,18 @@ def test_a_wrong_answer_is_refused_by_the_question_and_changes_nothing():
         state.apply("A", Move("end"))  # A waits for B's answer
     assert err.value.rule == "GG R14.3" and "B is answering" in err.value.reason
     assert state.to_dict() == before
+
+
+def test_cards_out_of_order_are_refused_with_the_form_to_write():
+    # R18.3: an action's card ids are listed in ascending order (parse_action sorts them;
+    # an action built by hand is told the form instead of a misleading reason)
+    state = board(hands={"A": [FIRE, FIRE, THUNDER], "B": [WATER]})
+    with pytest.raises(IllegalAction) as err:
+        state.apply("A", Move("gem_steal", cards=(THUNDER, FIRE, FIRE), target="B"))
+    assert err.value.rule == "GG R18.3"
+    assert f"gem_steal {FIRE} {FIRE} {THUNDER} B" in err.value.reason
+    act(state, f"gem_steal {THUNDER} {FIRE} {FIRE} B")  # the text form, in any order
+    assert state.to_dict()["discard"] == [FIRE, FIRE, THUNDER]
 
 
 def test_match_points_and_the_next_first_player():

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from wgdsl.kernel.decision import Answer
 from wgdsl.kernel.errors import IllegalAction
 
@@ -83,6 +85,10 @@ def refusal(state, seat: str, action: Any) -> IllegalAction:
     if not isinstance(action, Move):
         return IllegalAction(f"{action!r} is not a GETGEM action; {_FORMS}", "GG R18.3")
     hand = d.hands[seat]
+    if list(action.cards) != sorted(action.cards):
+        shown = attrs.evolve(action, cards=tuple(sorted(action.cards)))
+        return IllegalAction(f"an action lists its cards in ascending id order: `{shown}`",
+                             "GG R18.3")
     if d.phase == "end" and action.kind not in ("declare", "pass"):
         return IllegalAction(f"the action phase is over: {seat} declares (declare ID ID ID) "
                              "or passes", "GG R11.1")

@@ -25,7 +25,7 @@ from typing import Any, Optional
 
 import attrs
 
-from wgdsl.kernel.decision import Answer
+from wgdsl.kernel.decision import Answer, Decision
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.rng import MASK, below, shuffled
 from wgdsl.kernel.stepper import Step, Stepper
@@ -767,10 +767,52 @@ class GGState(Stepper):
         return list(reversed(self.d.deck))
 
     def discard_pile(self) -> list:
+        """Oldest first (GG R1.3).  Not ``discard()``: that is the effect context's move."""
         return list(self.d.discard)
+
+    def supply(self) -> list:
+        """The element names nobody owns, in the order fire, water, thunder."""
+        owned = {e for s in self.seats for e in self.d.elements[s]}
+        return [e for e in ELEMENTS if e not in owned]
 
     def known(self, v: str, h: str) -> list:
         return sorted(self.d.known[v][h])
+
+    @property
+    def turn(self) -> int:
+        return self.d.turn
+
+    @property
+    def active(self) -> str:
+        return self.d.active
+
+    @property
+    def phase(self) -> str:
+        """``"action"`` or ``"end"`` (the declaration point and what follows it)."""
+        return self.d.phase
+
+    @property
+    def peeping_used(self) -> bool:
+        return self.d.peeping_used
+
+    @property
+    def revealed(self) -> list:
+        """The seats whose hands a victory check showed, in order (GG R11.4)."""
+        return list(self.d.revealed)
+
+    def pending_decision(self) -> Optional[Decision]:
+        """The question waiting for its answer as a kernel Decision (``kind``: R14.3's name;
+        ``options``: the answers as ``legal_actions`` words them; ``rule``: the rule that
+        asks it), or None at a move point or once the game is over.  GETGEM keeps its
+        questions as its own data (the module docstring), so the kernel's
+        ``Stepper.question`` is always None here; this is the public way to read one."""
+        q = self.d.q
+        if q is None:
+            return None
+        word = ANSWER_WORD.get(q["kind"])
+        options = tuple(o if word is None else f"{word} {o}" for o in q["options"])
+        return Decision(q["seat"], q["kind"], f"{q['seat']}: {q['kind']}", options,
+                        QUESTION_RULES[q["kind"]])
 
 
 def _ids(cards) -> str:
