@@ -71,6 +71,38 @@ class Move:
         return {"kind": self.kind, "text": str(self)}
 
 
+END = Move("end")
+
+
+class SeatMoves:
+    """The moves one seat can ever make in the action phase at a table of ``seats``, made
+    once per game object and shared by its states (a Move is immutable): listing the legal
+    moves then builds no Move (building them was a tenth of a random game's time).  Every
+    part is bounded by the card set (cards x effects x seats; the distinct triples of
+    gem ids)."""
+
+    def __init__(self, table: CardTable, seat: str, seats: tuple):
+        self.others = [s for s in seats if s != seat]
+        self.uses: dict = {}  # card -> ((once per turn, moves), ...) in the card's order
+        for card, uses in table.uses.items():
+            row = []
+            for word, name in uses:
+                e = table.effects[name]
+                moves = ([Move("use", card, word, t) for t in self.others] if e.selects
+                         else [Move("use", card, word)])
+                row.append((bool(e.once_per_turn), tuple(moves)))
+            self.uses[card] = tuple(row)
+        self.element = {e: Move("element", element=e) for e in ELEMENTS}
+        self._steals: dict = {}
+
+    def gem_steal(self, trio: tuple) -> list:
+        moves = self._steals.get(trio)
+        if moves is None:
+            moves = self._steals[trio] = [Move("gem_steal", cards=trio, target=t)
+                                          for t in self.others]
+        return moves
+
+
 class Data:
     """The whole state of one game as plain values."""
 
@@ -516,30 +548,26 @@ class GGState(Stepper):
         return rules.declarations(self.table, d.hands[seat], d.elements[seat], d.declared[seat])
 
     def _moves(self, seat: str) -> list:
+        """The action phase's moves (GG R6.1), in a fixed order: each action card's uses
+        (cards ascending, effects in the card's order, seats in turn order), the gem steals,
+        the element trades, ``end``."""
         d = self.d
         hand = d.hands[seat]
-        others = [s for s in self.seats if s != seat]
+        cache = self.game.seat_moves
+        mine = cache.get((seat, self.seats))
+        if mine is None:
+            mine = cache[(seat, self.seats)] = SeatMoves(self.table, seat, self.seats)
         out = []
-        effects = self.table.effects
+        uses = mine.uses
         for card in sorted(set(hand)):
-            c = self.table.cards[card]
-            if c.kind != "action":
-                continue
-            dual = len(c.effects) > 1
-            for name in c.effects:
-                e = effects[name]
-                if e.response or (e.once_per_turn and d.peeping_used):
-                    continue
-                effect = name if dual else None
-                if e.selects:
-                    out.extend(Move("use", card, effect, t) for t in others)
-                else:
-                    out.append(Move("use", card, effect))
+            for once, moves in uses.get(card, ()):
+                if not (once and d.peeping_used):
+                    out.extend(moves)
         for trio in rules.gem_steal_payments(self.table, hand):
-            out.extend(Move("gem_steal", cards=trio, target=t) for t in others)
+            out.extend(mine.gem_steal(trio))
         for e in rules.element_trades(self.table, hand, d.elements[seat]):
-            out.append(Move("element", element=e))
-        out.append(Move("end"))
+            out.append(mine.element[e])
+        out.append(END)
         return out
 
     def _run(self, step: Step, answers: list) -> None:
