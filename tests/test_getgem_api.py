@@ -1,20 +1,26 @@
 """GETGEM through engine-api.md (getgem.md R18): the five invariants of every game
 (tests/engine_api_props.py) over random 2-5 seat games, GETGEM's own invariants of R18.8
 after every action, the interface's shape (R18.1-R18.4), and each property shown to catch a
-deliberate break of the engine."""
+deliberate break of the engine (test_a_broken_engine_is_caught: one break per invariant of
+R18.8 — card conservation, the cursed gem in the discard pile, the hand limit, more than 3
+declaration cards, knowledge beyond the hand, one current seat — and the refill, resample
+and clone properties)."""
 
 from __future__ import annotations
 
 import json
 import os
+import random
 from collections import Counter
 from dataclasses import replace
+from math import factorial
 
 import pytest
-from hypothesis import HealthCheck, settings, strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import engine_api_props as props
 import wgdsl
+from wgdsl.games.getgem import rules
 from wgdsl.games.getgem.game import GetgemGame
 from wgdsl.games.getgem.state import GGState, Move
 from wgdsl.kernel.api import Game as GameProtocol, State as StateProtocol
@@ -27,18 +33,46 @@ GAME = wgdsl.load_game("getgem")
 MAX_TURNS = 60  # random games capped short: every property plays whole games
 
 
-def _has_hidden(state, seat) -> bool:
-    """Something of the deck or another hand is hidden from ``seat``."""
-    if state.is_terminal():
-        return False
+def _same_deal_chance(state, seat) -> float:
+    """The probability that a uniform re-deal of what is hidden from ``seat`` (R18.6: the
+    deck, in order, and each other hand minus what ``seat`` knows of it, as a multiset;
+    during a push, the card just taken as a place of its own) puts every card back where
+    it was.  With N hidden cards, m_x copies of id x among them, and place h holding
+    s_h of them with c_hx copies of x, it is prod_h (s_h! / prod_x c_hx!) * prod_x m_x! / N!
+    (the permutations of the N physical cards that give the same places, over all)."""
     data = state.to_dict()
-    if len(set(data["deck"])) > 1:
-        return True
-    unknown = []
+    places = []
+    pending = data["pending"] or {}
+    taken = (pending.get("data") or {}).get("taken") if pending.get("kind") == "push" else None
+    if taken is not None and seat in (pending["user"], pending["target"]):
+        taken = None
     for h in state.seats:
         if h != seat:
-            unknown += list((Counter(data["hands"][h]) - Counter(data["known"][seat][h])).elements())
-    return len(set(unknown + data["deck"])) > 1
+            hidden = Counter(data["hands"][h]) - Counter(data["known"][seat][h])
+            if taken is not None and h == pending["user"]:
+                hidden -= Counter([taken])
+                places.append(Counter([taken]))
+            places.append(hidden)
+    pool = Counter(data["deck"])
+    for place in places:
+        pool += place
+    same = 1
+    for place in places:
+        same *= factorial(sum(place.values()))
+        for count in place.values():
+            same //= factorial(count)
+    for count in pool.values():
+        same *= factorial(count)
+    return same / factorial(sum(pool.values()))
+
+
+def _has_hidden(state, seat) -> bool:
+    """Is something hidden from ``seat`` whose re-deal the resample property can see?  Yes
+    when a re-deal lands every card where it was with probability under 1 %, so that
+    the property's 4 resamples all dealing the state as it is (its sign of a resample
+    that re-deals nothing) has a chance under 10^-8 in a correct engine; a hidden pool of
+    2 cards (1/2 each time, 1/16 for the 4) would otherwise fail a long run by chance."""
+    return not state.is_terminal() and _same_deal_chance(state, seat) < 0.01
 
 
 SUBJECT = props.Subject(game=GAME, seat_counts=st.integers(2, 5),
@@ -121,8 +155,31 @@ def test_an_empty_deck_is_refilled_from_the_discard_pile():
     check_refill(SUBJECT, RUN)
 
 
+class HoardingWalk(props.Walk):
+    """A walk whose active seat mostly ends its action phase at once: hands grow by a draw
+    a turn, so the hand limit bites (uniform random play spends cards faster than it draws
+    them and meets R11.5 in about 1 game of 200) and declarations and checks are frequent.
+    Everything else (the declaration point, every question) is chosen uniformly."""
+
+    def choose(self, state=None):
+        seat, action = super().choose(state)
+        if isinstance(action, Move) and action.kind != "end" and self.rnd.random() < 0.85:
+            end = Move("end")
+            if end in (state or self.state).legal_actions(seat):
+                return seat, end
+        return seat, action
+
+
 def check_gg_invariants(subject, settings_=None) -> None:
-    props._given(subject, lambda w: w.run(gg_invariants_at), settings_)
+    """R18.8 after every action, in uniform random games and in hoarding ones."""
+    @given(seed=st.integers(0, 2**32 - 1), seats=subject.seat_counts,
+           walk_seed=st.integers(0, 2**32 - 1), hoard=st.booleans())
+    def run(seed, seats, walk_seed, hoard):
+        walk = (HoardingWalk if hoard else props.Walk)(subject, seed, seats,
+                                                       random.Random(walk_seed))
+        walk.run(gg_invariants_at)
+
+    (settings_(run) if settings_ is not None else run)()
 
 
 def test_getgem_keeps_its_own_invariants_after_every_action():
@@ -197,10 +254,61 @@ class NeverRefills(GGState):
         return NeverRefills(self.game, self.seats, self.d.copy(), self.chance)
 
 
+class LosesTheTradedGems(GGState):
+    """The element trade's two gems leave the hand but never reach the discard pile (the
+    card conservation of R18.8 broken)."""
+
+    def _element_trade(self, seat, m):
+        super()._element_trade(seat, m)
+        del self.d.discard[-2:]
+
+    def _copy(self):
+        return LosesTheTradedGems(self.game, self.seats, self.d.copy(), self.chance)
+
+
+class SkipsTheHandLimit(GGState):
+    """The end phase goes on to the next turn without the hand limit (R11.5 broken)."""
+
+    def _hand_limit(self):
+        self._next_turn()
+
+    def _copy(self):
+        return SkipsTheHandLimit(self.game, self.seats, self.d.copy(), self.chance)
+
+
+class DeclaresAgain(GGState):
+    """A declaring seat may declare again (R11.2c broken): its front can hold 6 cards."""
+
+    def _declarations(self, seat):
+        d = self.d
+        return rules.declarations(self.table, d.hands[seat], d.elements[seat], [])
+
+    def _copy(self):
+        return DeclaresAgain(self.game, self.seats, self.d.copy(), self.chance)
+
+
+class AsksTheUserToo(GGState):
+    """The user of a selecting card stays current beside the selected seat at its
+    Barrier question (two current seats: a window GETGEM never has, R18.3)."""
+
+    def _acting(self):
+        q = self.d.q
+        if q is not None and q["kind"] == "barrier":
+            return (q["seat"], q["user"])
+        return super()._acting()
+
+    def _copy(self):
+        return AsksTheUserToo(self.game, self.seats, self.d.copy(), self.chance)
+
+
 @pytest.mark.parametrize("cls, check, message", [
     (NeverRefills, check_refill, "GG R13.2"),
     (DiscardsTheCurse, check_gg_invariants, "cursed gem is in the discard"),
     (ForgetsNothing, check_gg_invariants, "'knows' a card"),
+    (LosesTheTradedGems, check_gg_invariants, "basic cards are not each in exactly one place"),
+    (SkipsTheHandLimit, check_gg_invariants, "R11.5"),
+    (DeclaresAgain, check_gg_invariants, "more than 3 declaration cards"),
+    (AsksTheUserToo, check_gg_invariants, "not exactly one current seat"),
     (RedealsNothing, props.check_resample, r"\(3\)"),
     (SharesTheDeck, props.check_clone, r"\(2\)"),
 ])
@@ -244,8 +352,6 @@ def test_only_the_current_seat_acts_and_refusals_cite_gg_rules():
 
 def test_every_action_reads_back_from_its_text():
     state = GAME.new_state(seed=11, seats=4)
-    import random
-
     rnd = random.Random(1)
     while not state.is_terminal():
         seat = state.current_seats()[0]

@@ -46,14 +46,20 @@ class CardTable:
     gems: frozenset
     undiscardable: frozenset
     responders: frozenset  # ids of cards with a response effect (the Barrier)
+    # read on every move list, so computed once: a basic gem's element by id, the gems a
+    # gem steal may pay with (GG R9.1, R10.4), and each action card's uses as moves: a
+    # tuple of (effect word of the move, or None for a card of one effect; effect name)
+    # in the card's order, its response effects left out (never a move, GG R7.2)
+    gem_elements: dict = attrs.Factory(dict)
+    payable: frozenset = frozenset()
+    uses: dict = attrs.Factory(dict)
 
     def is_gem(self, ident: str) -> bool:
         return ident in self.gems
 
     def basic_element(self, ident: str) -> Optional[str]:
         """The element of a basic gem (fire, water, thunder gem); None for any other."""
-        c = self.cards[ident]
-        return c.element if c.kind == "gem" else None
+        return self.gem_elements.get(ident)
 
 
 def card_table(spec: GameSpec) -> CardTable:
@@ -91,6 +97,15 @@ def card_table(spec: GameSpec) -> CardTable:
     effects = {e.name: e for e in spec.effects}
     responders = frozenset(i for i, c in cards.items()
                            if any(effects[e].response for e in c.effects))
-    return CardTable(cards, tuple(basic), element_card, effects,
-                     frozenset(i for i, c in cards.items() if c.kind == "gem"),
-                     frozenset(i for i, c in cards.items() if c.undiscardable), responders)
+    gems = frozenset(i for i, c in cards.items() if c.kind == "gem")
+    undiscardable = frozenset(i for i, c in cards.items() if c.undiscardable)
+    uses = {}
+    for i, c in cards.items():
+        if c.kind == "action":
+            words = [e for e in c.effects if not effects[e].response]
+            uses[i] = tuple((e if len(c.effects) > 1 else None, e) for e in words)
+    return CardTable(cards, tuple(basic), element_card, effects, gems, undiscardable,
+                     responders,
+                     gem_elements={i: c.element for i, c in cards.items()
+                                   if c.kind == "gem" and c.element is not None},
+                     payable=gems - undiscardable, uses=uses)

@@ -33,6 +33,9 @@ class GetgemGame:
         if missing:  # pragma: no cover - the loader resolves every effect it lists
             raise ValueError(f"effects without a rule function: {', '.join(missing)}")
         self.effect_functions = dict(effects)
+        # (seat, seats) -> the seat's SeatMoves, built on first use and shared by every
+        # state of this game (bounded: 14 seat and table pairs)
+        self.seat_moves: dict = {}
         self.options = ("first", "max_turns")
         self.warnings: tuple = ()
         # set by the game-file loader that built this game: reads a variant file

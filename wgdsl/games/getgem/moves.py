@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from wgdsl.kernel.decision import Answer
 from wgdsl.kernel.errors import IllegalAction
 
@@ -37,9 +39,9 @@ def parse_action(state, seat: str, text: str):
                                                                                 "no_barrier"))):
             return Answer(seat, " ".join(words))
         if q is not None:
-            raise IllegalAction(f"`{text}`: {q['seat']} answers the question `{q['kind']}` "
-                                "(barrier / no_barrier, push ID, take ID, discard ID, "
-                                "take_back ID)", "GG R14.3")
+            answers = ", ".join(a.option for a in state.legal_actions(q["seat"]))
+            raise IllegalAction(f"`{text}`: {q['seat']} is asked `{q['kind']}` now and "
+                                f"answers it with one of: {answers}", "GG R14.3")
     if kind == "take" and len(rest) == 1:
         return Answer(seat, " ".join(words))
     if kind == "use" and 1 <= len(rest) <= 3:
@@ -83,6 +85,10 @@ def refusal(state, seat: str, action: Any) -> IllegalAction:
     if not isinstance(action, Move):
         return IllegalAction(f"{action!r} is not a GETGEM action; {_FORMS}", "GG R18.3")
     hand = d.hands[seat]
+    if list(action.cards) != sorted(action.cards):
+        shown = attrs.evolve(action, cards=tuple(sorted(action.cards)))
+        return IllegalAction(f"an action lists its cards in ascending id order: `{shown}`",
+                             "GG R18.3")
     if d.phase == "end" and action.kind not in ("declare", "pass"):
         return IllegalAction(f"the action phase is over: {seat} declares (declare ID ID ID) "
                              "or passes", "GG R11.1")

@@ -5,7 +5,6 @@ Rule numbers are getgem.md's, cited "GG R10.1".
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations
 from typing import Iterable
 
@@ -64,16 +63,21 @@ def declarations(table: CardTable, hand: list, owned: Iterable[str], declared: l
 def gem_steal_payments(table: CardTable, hand: list) -> list:
     """GG R9.1: the distinct sorted triples of gems of ``hand`` that may be discarded (never
     an undiscardable card)."""
-    gems = [i for i in hand if i in table.gems and i not in table.undiscardable]
-    return _distinct_combinations(gems, 3)
+    payable = table.payable
+    gems = [i for i in hand if i in payable]
+    return _distinct_combinations(gems, 3) if len(gems) >= 3 else []
 
 
 def element_trades(table: CardTable, hand: list, owned: Iterable[str]) -> list:
     """GG R9.2: the elements the seat can trade for: two basic gems of it in hand, and its
     element card not already owned."""
-    count = Counter(table.basic_element(i) for i in hand)
-    owned = set(owned)
-    return [e for e in ELEMENTS if count[e] >= 2 and e not in owned]
+    of = table.gem_elements
+    count: dict = {}
+    for i in hand:
+        e = of.get(i)
+        if e is not None:
+            count[e] = count.get(e, 0) + 1
+    return [e for e in ELEMENTS if count.get(e, 0) >= 2 and e not in owned]
 
 
 def discardable(table: CardTable, cards: Iterable[str]) -> list:

@@ -25,7 +25,7 @@ from typing import Any, Optional
 
 import attrs
 
-from wgdsl.kernel.decision import Answer
+from wgdsl.kernel.decision import Answer, Decision
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.rng import MASK, below, shuffled
 from wgdsl.kernel.stepper import Step, Stepper
@@ -69,6 +69,38 @@ class Move:
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "text": str(self)}
+
+
+END = Move("end")
+
+
+class SeatMoves:
+    """The moves one seat can ever make in the action phase at a table of ``seats``, made
+    once per game object and shared by its states (a Move is immutable): listing the legal
+    moves then builds no Move (building them was a tenth of a random game's time).  Every
+    part is bounded by the card set (cards x effects x seats; the distinct triples of
+    gem ids)."""
+
+    def __init__(self, table: CardTable, seat: str, seats: tuple):
+        self.others = [s for s in seats if s != seat]
+        self.uses: dict = {}  # card -> ((once per turn, moves), ...) in the card's order
+        for card, uses in table.uses.items():
+            row = []
+            for word, name in uses:
+                e = table.effects[name]
+                moves = ([Move("use", card, word, t) for t in self.others] if e.selects
+                         else [Move("use", card, word)])
+                row.append((bool(e.once_per_turn), tuple(moves)))
+            self.uses[card] = tuple(row)
+        self.element = {e: Move("element", element=e) for e in ELEMENTS}
+        self._steals: dict = {}
+
+    def gem_steal(self, trio: tuple) -> list:
+        moves = self._steals.get(trio)
+        if moves is None:
+            moves = self._steals[trio] = [Move("gem_steal", cards=trio, target=t)
+                                          for t in self.others]
+        return moves
 
 
 class Data:
@@ -289,7 +321,12 @@ class GGState(Stepper):
         self.note(self.user, "discard", f"{self.user} discards {card}")
 
     def push_choices(self, taken: Optional[str]) -> list:
-        hand = list(self.d.hands[self.user])
+        return self._push_options(self.user, taken)
+
+    def _push_options(self, user: str, taken: Optional[str]) -> list:
+        """GG R8.4: the distinct ids of ``user``'s hand once the one card just ``taken`` is
+        set aside (another copy of it may be pushed)."""
+        hand = list(self.d.hands[user])
         if taken is not None:
             hand.remove(taken)
         return sorted(set(hand))
@@ -469,6 +506,23 @@ class GGState(Stepper):
         self._draw(self.d.active)
 
     # ------------------------------------------------------------------ Stepper hooks
+    def apply(self, seat: str, action: Any) -> None:
+        """engine-api's ``apply``.  The kernel's Stepper knows only the questions it
+        retraces; GETGEM's are its own data, so an answer that is not one of the pending
+        question's (or an answer when nothing is asked) is refused here, naming the
+        question and GG R14.3, instead of being told there is no question."""
+        if type(action) is Answer and seat in self.current_seats() \
+                and action not in self.legal_actions(seat):
+            raise self._refusal(seat, action)
+        super().apply(seat, action)
+
+    def _not_current(self, seat: str, acting: tuple) -> IllegalAction:
+        q = self.d.q
+        if q is None:
+            return super()._not_current(seat, acting)
+        return IllegalAction(f"{q['seat']} is answering the question `{q['kind']}`; {seat} "
+                             "cannot act until it has answered", "GG R14.3")
+
     def _over(self) -> bool:
         return self.d.over
 
@@ -494,30 +548,26 @@ class GGState(Stepper):
         return rules.declarations(self.table, d.hands[seat], d.elements[seat], d.declared[seat])
 
     def _moves(self, seat: str) -> list:
+        """The action phase's moves (GG R6.1), in a fixed order: each action card's uses
+        (cards ascending, effects in the card's order, seats in turn order), the gem steals,
+        the element trades, ``end``."""
         d = self.d
         hand = d.hands[seat]
-        others = [s for s in self.seats if s != seat]
+        cache = self.game.seat_moves
+        mine = cache.get((seat, self.seats))
+        if mine is None:
+            mine = cache[(seat, self.seats)] = SeatMoves(self.table, seat, self.seats)
         out = []
-        effects = self.table.effects
+        uses = mine.uses
         for card in sorted(set(hand)):
-            c = self.table.cards[card]
-            if c.kind != "action":
-                continue
-            dual = len(c.effects) > 1
-            for name in c.effects:
-                e = effects[name]
-                if e.response or (e.once_per_turn and d.peeping_used):
-                    continue
-                effect = name if dual else None
-                if e.selects:
-                    out.extend(Move("use", card, effect, t) for t in others)
-                else:
-                    out.append(Move("use", card, effect))
+            for once, moves in uses.get(card, ()):
+                if not (once and d.peeping_used):
+                    out.extend(moves)
         for trio in rules.gem_steal_payments(self.table, hand):
-            out.extend(Move("gem_steal", cards=trio, target=t) for t in others)
+            out.extend(mine.gem_steal(trio))
         for e in rules.element_trades(self.table, hand, d.elements[seat]):
-            out.append(Move("element", element=e))
-        out.append(Move("end"))
+            out.append(mine.element[e])
+        out.append(END)
         return out
 
     def _run(self, step: Step, answers: list) -> None:
@@ -596,6 +646,16 @@ class GGState(Stepper):
         return {"held": held, "taken": taken}
 
     def _redeal(self, seat: str, rnd: random.Random, hidden: dict) -> None:
+        """GG R18.6 on a copy: the hidden cards dealt again into the same places, then every
+        other seat's knowledge cut to what is true and the pending question's answers
+        recomputed from the new hands.
+
+        A pending question says something of the asked seat's hand that the hand sizes do
+        not: ``arm_discard`` and ``hand_limit`` are asked only when that hand holds a card
+        that may be discarded (GG R14.3).  A deal that contradicts it is one ``seat`` can
+        tell from this state (its observation shows the question), so it is dealt again:
+        rejection keeps the deal uniform over the deals consistent with what ``seat``
+        sees, and the true deal is one of them, so the loop ends."""
         d = self.d
         taken = hidden["taken"]
         pool = list(d.deck)
@@ -607,29 +667,38 @@ class GGState(Stepper):
         if taken is not None:
             pool.append(taken[1])
         pool.sort()  # the same pool in any order of hands gives the same deal
-        rnd.shuffle(pool)
-        for h, (kept, count) in hidden["held"].items():
-            d.hands[h] = list(kept) + [pool.pop() for _ in range(count)]
-        if taken is not None:  # the place of the card just taken (getgem.md R18.6)
-            card = pool.pop()
-            d.hands[taken[0]].append(card)
-            d.q = dict(d.q, data=dict(d.q["data"], taken=card))
-            self.user = taken[0]
-            d.q["options"] = tuple(self.push_choices(card))
-            self.user = None
-        d.deck = pool
+        q = d.q
+        must_discard = (q["seat"] if q is not None and q["kind"] in ("arm_discard", "hand_limit")
+                        and q["seat"] != seat else None)
+        while True:
+            deal = list(pool)
+            rnd.shuffle(deal)
+            hands = {h: list(kept) + [deal.pop() for _ in range(count)]
+                     for h, (kept, count) in hidden["held"].items()}
+            card = None
+            if taken is not None:  # the place of the card just taken (getgem.md R18.6)
+                card = deal.pop()
+                hands[taken[0]].append(card)
+            if must_discard is None or rules.discardable(self.table, hands[must_discard]):
+                break
+        d.hands.update(hands)
+        d.deck = deal
+        if taken is not None:
+            d.q = q = dict(q, data=dict(q["data"], taken=card))
         for x in self.seats:
             if x == seat:
                 continue
             for y in self.seats:
                 if y != x:
                     d.known[x][y] = rules.multiset_and(d.known[x][y], d.hands[y])
-        q = d.q
         if q is not None:  # answers that depend on a re-dealt hand
-            if q["kind"] == "barrier":
+            kind = q["kind"]
+            if kind == "barrier":
                 has = any(i in self.table.responders for i in d.hands[q["seat"]])
                 q["options"] = ("barrier", "no_barrier") if has else ("no_barrier",)
-            elif q["kind"] in ("arm_discard", "hand_limit"):
+            elif kind == "push":
+                q["options"] = tuple(self._push_options(q["user"], q["data"].get("taken")))
+            elif kind in ("arm_discard", "hand_limit"):
                 q["options"] = tuple(rules.discardable(self.table, d.hands[q["seat"]]))
         self._legal = {}
         self._who = None
@@ -726,10 +795,52 @@ class GGState(Stepper):
         return list(reversed(self.d.deck))
 
     def discard_pile(self) -> list:
+        """Oldest first (GG R1.3).  Not ``discard()``: that is the effect context's move."""
         return list(self.d.discard)
+
+    def supply(self) -> list:
+        """The element names nobody owns, in the order fire, water, thunder."""
+        owned = {e for s in self.seats for e in self.d.elements[s]}
+        return [e for e in ELEMENTS if e not in owned]
 
     def known(self, v: str, h: str) -> list:
         return sorted(self.d.known[v][h])
+
+    @property
+    def turn(self) -> int:
+        return self.d.turn
+
+    @property
+    def active(self) -> str:
+        return self.d.active
+
+    @property
+    def phase(self) -> str:
+        """``"action"`` or ``"end"`` (the declaration point and what follows it)."""
+        return self.d.phase
+
+    @property
+    def peeping_used(self) -> bool:
+        return self.d.peeping_used
+
+    @property
+    def revealed(self) -> list:
+        """The seats whose hands a victory check showed, in order (GG R11.4)."""
+        return list(self.d.revealed)
+
+    def pending_decision(self) -> Optional[Decision]:
+        """The question waiting for its answer as a kernel Decision (``kind``: R14.3's name;
+        ``options``: the answers as ``legal_actions`` words them; ``rule``: the rule that
+        asks it), or None at a move point or once the game is over.  GETGEM keeps its
+        questions as its own data (the module docstring), so the kernel's
+        ``Stepper.question`` is always None here; this is the public way to read one."""
+        q = self.d.q
+        if q is None:
+            return None
+        word = ANSWER_WORD.get(q["kind"])
+        options = tuple(o if word is None else f"{word} {o}" for o in q["options"])
+        return Decision(q["seat"], q["kind"], f"{q['seat']}: {q['kind']}", options,
+                        QUESTION_RULES[q["kind"]])
 
 
 def _ids(cards) -> str:
