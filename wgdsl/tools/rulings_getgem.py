@@ -541,9 +541,10 @@ def run(case: GGCase, keep: Optional[dict] = None) -> Result:
     """Run ``case``: its steps, the questions they raise, its expectations, and nothing of
     ``[answers]`` or ``[random]`` left over.
 
-    Only the public interface is used (GG R18): ``apply`` with GG R18.3's actions read by
-    ``parse_action``, ``legal_actions`` for the questions, ``to_dict`` and ``returns`` for
-    what is compared — so a case checks the engine as every caller sees it."""
+    Only the public interface is used (GG R18 and the state's plain reads): ``apply`` with
+    GG R18.3's actions read by ``parse_action``, ``pending_decision`` and ``legal_actions``
+    for the questions, ``to_dict`` and ``returns`` for what is compared — so a case checks
+    the engine as every caller sees it."""
     from wgdsl.games.getgem.board import state_from_board
     from wgdsl.kernel.errors import IllegalAction
 
@@ -561,7 +562,7 @@ def run(case: GGCase, keep: Optional[dict] = None) -> Result:
             keep["state"] = state
         _settle(state, answers)
         for step in case.steps:
-            seat = step.player or state.to_dict()["active"]
+            seat = step.player or state.active
             label = step.describe(seat)
             before, marks = state.to_dict(), used()
             try:
@@ -606,7 +607,7 @@ def _apply_step(state, seat: str, step: GGStep, answers: dict) -> None:
     ``declare`` go on to where the case waits (getgem.md's step table).  A refusal is the
     engine's IllegalAction: a step after the game is over, by a seat that is not active
     (GG R4.4), or that no rule allows."""
-    at_declaration = not state.is_terminal() and state.to_dict()["phase"] == "end"
+    at_declaration = not state.is_terminal() and state.phase == "end"
     state.apply(seat, state.parse_action(seat, _action_text(step, at_declaration)))
     _settle(state, answers)
     if step.action == "end_turn" and not at_declaration and not state.is_terminal():
@@ -619,23 +620,20 @@ def _settle(state, answers: dict) -> None:
     seat's next `[answers]` entry."""
     from wgdsl.games.getgem.moves import written_answer
 
-    while not state.is_terminal():
-        q = state.to_dict()["question"]
-        if q is None:
-            return
-        seat = q["seat"]
+    while (q := state.pending_decision()) is not None:
+        seat = q.seat
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             state.apply(seat, legal[0])
             continue
         queue = answers.get(seat, [])
         if not queue:
-            raise _Stop(f"{seat} is asked `{q['kind']}` ({', '.join(a.option for a in legal)}) "
+            raise _Stop(f"{seat} is asked `{q.kind}` ({', '.join(a.option for a in legal)}) "
                         f"and has no answer left in [answers]")
         written = queue.pop(0)
         answer = written_answer(legal, written)
         if answer is None:
-            raise _Stop(f"{seat}'s answer `{written}` to `{q['kind']}` is not one of: "
+            raise _Stop(f"{seat}'s answer `{written}` to `{q.kind}` is not one of: "
                         f"{', '.join(a.option for a in legal)}")
         state.apply(seat, answer)
 
