@@ -81,8 +81,16 @@ def test_show_rules_prints_the_compiled_structure():
     assert "  W6        after rounds rounds: most cards in stack wins" in out
 
 
+def test_show_rules_of_world_gainer_is_its_game_file():
+    result = cli("show", "--rules", "world-gainer")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "phases     start, draw, standby, gain, end [R5]" in out
+    assert "zone       standby: per seat, 5 slots, seen by its seat only" in out
+    assert "zone       field: shared, grid of 3 by 3 places, a stack on each place" in out
+
+
 @pytest.mark.parametrize("args, status, message", [
-    (("show", "--rules", "world-gainer"), 2, "not described by a game file yet"),
     (("show",), 2, "give a card id"),
     (("show", "--rules", str(RPS), "--lang", "en"), 2, "takes no card id"),
     (("show", "--rules", "chess"), 2, "unknown game"),

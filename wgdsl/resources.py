@@ -45,3 +45,8 @@ def builtin_cards_path() -> Path:
 def rules_reference_path() -> Path:
     """World Gainer's rules reference: ``docs/rules.md``, shipped as ``_data/docs/rules.md``."""
     return _data_dir("docs") / "rules.md"
+
+
+def world_gainer_game_path() -> Path:
+    """World Gainer's game file (inside the package, beside its engine)."""
+    return _PACKAGE / "games" / "world_gainer" / "world-gainer.game"

@@ -13,13 +13,18 @@ from pathlib import Path
 from typing import Union
 
 
-def _world_gainer():
-    from wgdsl.games.world_gainer.api import GAME
-
-    return GAME
-
-
 _LOADED: dict = {}
+
+
+def _world_gainer():
+    """World Gainer: its game file names its engine (``played by``) and its card set;
+    read once per process."""
+    if "world-gainer" not in _LOADED:
+        from wgdsl.games.described import load_game_file
+        from wgdsl.resources import world_gainer_game_path
+
+        _LOADED["world-gainer"] = load_game_file(world_gainer_game_path())
+    return _LOADED["world-gainer"]
 
 
 def _getgem():

@@ -20,12 +20,9 @@ from wgdsl.files import Unreadable, exists, read_text
 from wgdsl.resources import builtin_cards_path
 
 from . import ast
+from . import vocabulary as vocab_of
 from .diagnostics import Diagnostic, DiagnosticError, shorten
 
-COLORS = ("blue", "green", "red", "yellow")
-MARKS = ("rock", "paper", "scissors", "all")
-# R2.2: a card's mark follows its color unless its definition says otherwise
-MARK_OF_COLOR = {"blue": "scissors", "green": "paper", "red": "rock", "yellow": "all"}
 # the kinds the spec's table shows: D dimension, F field, S static outside the field
 KIND_LETTERS = {"dimension": "D", "field": "F"}
 
@@ -55,14 +52,16 @@ class CardDef:
         return "".join(letters) or "—"
 
 
-def card_def(card: ast.Card) -> CardDef:
+def card_def(card: ast.Card, vocabulary: Optional[vocab_of.Vocabulary] = None) -> CardDef:
+    """A checked card's data; its mark, when it gives none, its color's in the game's
+    vocabulary (R2.2: `default by color` in the game file; World Gainer's by default)."""
     color = card.stat("color", "")
     return CardDef(
         id=card.id,
         name=card.name,
         en_name=card.en_name or card.name,
         color=color,
-        mark=card.stat("mark", MARK_OF_COLOR.get(color, "")),
+        mark=card.stat("mark", None) or vocab_of.of(vocabulary).default_mark(color),
         cost=card.stat("cost", 0),
         required=card.stat("requires", 0),
         stun=card.stat("stun", 1),
@@ -171,7 +170,8 @@ def include_path(target: str, including: str) -> tuple[Optional[str], Optional[t
     return joined, None
 
 
-def _included(cardset: ast.CardSet, path: str, stack: tuple) -> tuple[list, list, dict, list]:
+def _included(cardset: ast.CardSet, path: str, stack: tuple,
+              vocabulary=None) -> tuple[list, list, dict, list]:
     """The card definitions a set includes (in order), with problems, their sources, and
     the files read (for the cache)."""
     defs: list[CardDef] = []
@@ -210,7 +210,7 @@ def _included(cardset: ast.CardSet, path: str, stack: tuple) -> tuple[list, list
                                        err.hint))
             continue
         try:
-            library, read = _load_text(target, real, text, stack)
+            library, read = _load_text(target, real, text, stack, vocabulary)
         except DiagnosticError as err:
             problems.append(Diagnostic(path, where, f"the included set `{shown}` has errors",
                                        "they are listed below it"))
@@ -222,38 +222,42 @@ def _included(cardset: ast.CardSet, path: str, stack: tuple) -> tuple[list, list
     return defs, problems, sources, files
 
 
-def check_text(text: str, path: str = "<input>", _stack: Optional[tuple] = None) -> tuple[Optional[ast.CardSet], list[Diagnostic]]:
-    """Parse and check card-set text: (card set, every diagnostic found)."""
+def check_text(text: str, path: str = "<input>", _stack: Optional[tuple] = None,
+               vocabulary: Optional[vocab_of.Vocabulary] = None
+               ) -> tuple[Optional[ast.CardSet], list[Diagnostic]]:
+    """Parse and check card-set text: (card set, every diagnostic found).  ``vocabulary``:
+    the words of the game the cards are for (default: World Gainer's)."""
     if _stack is None:
         real = _realpath(path) if exists(path) else None
         _stack = (real,) if real else ()
-    cardset, diagnostics, _, _, _ = _check(text, path, _stack)
+    cardset, diagnostics, _, _, _ = _check(text, path, _stack, vocabulary)
     return cardset, diagnostics
 
 
-def _check(text: str, path: str, stack: tuple):
+def _check(text: str, path: str, stack: tuple, vocabulary=None):
     """``stack``: the real paths of the files being read, outermost first (this one last
     when it is a file)."""
     from .checker import check
     from .parser import parse
 
     cardset, diagnostics = parse(text, path)
-    included, problems, sources, files = _included(cardset, path, stack)
-    own = diagnostics + check(cardset, included)
+    included, problems, sources, files = _included(cardset, path, stack, vocabulary)
+    own = diagnostics + check(cardset, included, vocabulary)
     own.sort(key=lambda d: (d.pos.line, d.pos.col))
     return cardset, problems + own, included, sources, files
 
 
-def library_from_text(text: str, path: str = "<input>", _stack: tuple = ()) -> CardLibrary:
-    return _library(text, path, _stack)[0]
+def library_from_text(text: str, path: str = "<input>", _stack: tuple = (),
+                      vocabulary: Optional[vocab_of.Vocabulary] = None) -> CardLibrary:
+    return _library(text, path, _stack, vocabulary)[0]
 
 
-def _library(text: str, path: str, stack: tuple) -> tuple[CardLibrary, list]:
-    cardset, diagnostics, included, sources, files = _check(text, path, stack)
+def _library(text: str, path: str, stack: tuple, vocabulary=None) -> tuple[CardLibrary, list]:
+    cardset, diagnostics, included, sources, files = _check(text, path, stack, vocabulary)
     if any(d.severity == "error" for d in diagnostics):  # warnings do not stop a set
         raise DiagnosticError(diagnostics, {**sources, path: text})
     by_id = {c.id: c for c in included}
-    by_id.update((c.id, card_def(c)) for c in cardset.cards)
+    by_id.update((c.id, card_def(c, vocabulary)) for c in cardset.cards)
     return CardLibrary(path, by_id), files
 
 
@@ -264,24 +268,28 @@ _CACHE: "OrderedDict[tuple[str, str], tuple[tuple, CardLibrary]]" = OrderedDict(
 _CACHE_SIZE = 16
 
 
-def load_cards(path: Union[str, Path, None] = None) -> CardLibrary:
-    """Load and check a card set (default: the built-in WG01 set), with its includes."""
+def load_cards(path: Union[str, Path, None] = None,
+               vocabulary: Optional[vocab_of.Vocabulary] = None) -> CardLibrary:
+    """Load and check a card set (default: the built-in WG01 set), with its includes, in
+    the words of ``vocabulary``'s game (default: World Gainer's game file)."""
     p = str(path) if path is not None else str(builtin_cards_path())
     text, problems = read_source(p)
     if text is None:
         raise DiagnosticError(problems)
-    return _load_text(p, _realpath(p) or p, text, ())[0]
+    return _load_text(p, _realpath(p) or p, text, (), vocabulary)[0]
 
 
-def _load_text(path: str, real: str, text: str, stack: tuple) -> tuple[CardLibrary, list]:
+def _load_text(path: str, real: str, text: str, stack: tuple,
+               vocabulary=None) -> tuple[CardLibrary, list]:
     """The library of ``text`` (the file ``path``), from the cache when neither it nor
     any file it includes has changed; and the files read, as (real path, text)."""
-    key = (path, real)
+    vocabulary = vocab_of.of(vocabulary)
+    key = (path, real, vocabulary)
     hit = _CACHE.get(key)
     if hit is not None and hit[0][0][1] == text and all(_same(f, t) for f, t in hit[0][1:]):
         _CACHE.move_to_end(key)
         return hit[1], list(hit[0])
-    library, files = _library(text, path, stack + (real,))
+    library, files = _library(text, path, stack + (real,), vocabulary)
     read = ((real, text), *files)
     _CACHE[key] = (read, library)
     _CACHE.move_to_end(key)

@@ -24,7 +24,7 @@ import attrs
 from wgdsl.terminal import has_control, printable
 
 from . import ast
-from .cards import COLORS, MARKS
+from . import vocabulary as vocab_of
 from .diagnostics import Diagnostic, did_you_mean, one_of
 from .effect_checks import check_effect
 from .loops import find_loops
@@ -36,17 +36,19 @@ class Report:
 
     path: str
     diagnostics: list[Diagnostic] = attrs.Factory(list)
+    # the game's words (colors, marks, phases, zones) from its game file
+    vocabulary: "vocab_of.Vocabulary" = attrs.field(factory=vocab_of.world_gainer)
 
     def error(self, pos: ast.Pos, message: str, hint: str | None = None) -> None:
         self.diagnostics.append(Diagnostic(self.path, pos, message, hint))
 
 
-def check(cardset: ast.CardSet, included=()) -> list[Diagnostic]:
+def check(cardset: ast.CardSet, included=(), vocabulary=None) -> list[Diagnostic]:
     """Every semantic problem of a parsed card set (empty when the set is sound).
 
     ``included``: the card definitions of the sets it includes (their names may be
     referred to; their ids may not be used again)."""
-    report = Report(cardset.path)
+    report = Report(cardset.path, vocabulary=vocab_of.of(vocabulary))
     names = frozenset(n for c in (*cardset.cards, *included) for n in (c.name, c.en_name) if n)
     included_ids = {c.id for c in included}
     first_of: dict[str, ast.Card] = {}
@@ -115,12 +117,15 @@ def _check_stats(card: ast.Card, report: Report) -> None:
             report.error(stat.pos, f"`{stat.key}` is given twice",
                          f"it was first given at line {first.pos.line}, column {first.pos.col}; "
                          "a card states each stat once")
-        if stat.key == "color" and stat.value not in COLORS:
+        words = report.vocabulary
+        if stat.key == "color" and stat.value not in words.colors:
             report.error(stat.value_pos, f"unknown color `{stat.value}`",
-                         did_you_mean(stat.value, COLORS) or "colors are " + one_of(COLORS) + " (R2.2)")
-        elif stat.key == "mark" and stat.value not in MARKS:
+                         did_you_mean(stat.value, words.colors) or
+                         "colors are " + one_of(words.colors) + vocab_of.cite(words.colors_rule))
+        elif stat.key == "mark" and stat.value not in words.marks:
             report.error(stat.value_pos, f"unknown mark `{stat.value}`",
-                         did_you_mean(stat.value, MARKS) or "marks are " + one_of(MARKS) + " (R2.3)")
+                         did_you_mean(stat.value, words.marks) or
+                         "marks are " + one_of(words.marks) + vocab_of.cite(words.marks_rule))
         elif stat.key == "stun" and stat.value < 1:
             report.error(stat.value_pos, f"stun value {stat.value} is less than 1",
                          "an exhausted stun gives its stun value in points (R6.2), at least 1; "

@@ -13,10 +13,9 @@ from typing import Optional
 import attrs
 
 from . import ast
-from .cards import COLORS
+from .vocabulary import cite
 from .diagnostics import did_you_mean, one_of
 
-PHASES = ("start", "draw", "standby", "gain", "end")  # R5
 # events that are about a card, which `that card` then names
 _CARD_EVENTS = {"leaves", "enters", "seized", "targeted", "plays"}
 _TURN_EVENTS = {"turn_start": "start", "turn_end": "end"}
@@ -53,9 +52,11 @@ def check_effect(effect: ast.Effect, names: frozenset[str], report) -> None:
         return
     body = _Body(effect, names, report)
     if isinstance(effect, ast.Activated):
-        if effect.phase is not None and effect.phase not in PHASES:
+        phases = report.vocabulary.phases
+        if effect.phase is not None and effect.phase not in phases:
             report.error(effect.phase_pos, f"unknown phase `{effect.phase}`",
-                         did_you_mean(effect.phase, PHASES) or "phases are " + one_of(PHASES) + " (R5)")
+                         did_you_mean(effect.phase, phases) or
+                         "phases are " + one_of(phases) + cite(report.vocabulary.phases_rule))
         if effect.cost is not None:
             _check_cost(effect.cost, report)
             body.action(effect.cost, index=-1)
@@ -121,7 +122,7 @@ def _check_static(rule: ast.Static, where: str, report) -> None:
     if isinstance(rule, ast.AnyColor):
         seen = set()
         for color, pos in zip(rule.colors, rule.color_pos or [rule.pos] * len(rule.colors)):
-            if color not in COLORS:
+            if color not in report.vocabulary.colors:
                 _unknown_point_color(color, pos, report)
             elif color in seen:
                 report.error(pos, f"`{color}` is listed twice", "name each color once")
@@ -129,9 +130,10 @@ def _check_static(rule: ast.Static, where: str, report) -> None:
 
 
 def _unknown_point_color(color: str, pos: ast.Pos, report) -> None:
+    colors = report.vocabulary.colors
     report.error(pos, f"unknown point color `{color}`",
-                 did_you_mean(color, COLORS) or
-                 "points have the colors of the cards that give them: " + one_of(COLORS) + " (R6.2)")
+                 did_you_mean(color, colors) or
+                 "points have the colors of the cards that give them: " + one_of(colors) + " (R6.2)")
 
 
 # ---------------------------------------------------------------------------- costs
@@ -204,7 +206,7 @@ class _Body:
             self.report.error(action.pos, "`cancel that play` has no play to cancel",
                               "it works in an effect that waits for a play, such as "
                               "`field when opponent plays a card from hand:` (R13.5)")
-        if isinstance(action, ast.AddPoints) and action.color not in COLORS:
+        if isinstance(action, ast.AddPoints) and action.color not in self.report.vocabulary.colors:
             _unknown_point_color(action.color, action.color_pos, self.report)
         for sel in _selectors(action):
             self.selector(sel)

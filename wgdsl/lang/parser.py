@@ -42,21 +42,27 @@ _OPTIONS = dict(parser="lalr", lexer="basic", propagate_positions=True,
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    """The one LALR parser, built once per process.
+    """The one LALR parser of the card language, built once per process
+    (:func:`cached_lark`)."""
+    return cached_lark(grammar_path().read_text(encoding="utf-8"), "grammar.json", _KeepBadChars)
 
-    Building it (analysing the grammar) takes about 0.15 s, so the analysis is kept in
-    the user's cache directory (:func:`_cache_file`) and read back on the next start.
-    The cache is JSON, never pickle: a file anyone could have written there is only
-    data, at worst a parser that is rebuilt.  It is used only when its first line is
-    the hash of this grammar, these options and the Lark and Python versions."""
-    grammar = grammar_path().read_text(encoding="utf-8")
+
+def cached_lark(grammar: str, name: str, postlex) -> Lark:
+    """An LALR parser of ``grammar`` (the card language's or the game files').
+
+    Building one (analysing the grammar) takes 0.15 to 0.5 s, so the analysis is kept in
+    the user's cache directory (:func:`_cache_file`, file ``name``) and read back on the
+    next start.  The cache is JSON, never pickle: a file anyone could have written there is
+    only data, at worst a parser that is rebuilt.  It is used only when its first line is
+    the hash of this grammar, these options and the Lark and Python versions.
+    ``postlex`` is the post-lexer's class (an object is not cached)."""
     key = _cache_key(grammar)
-    path = _cache_file()
+    path = _cache_file(name)
     if path:
-        cached = _read_cache(path, key)
+        cached = _read_cache(path, key, postlex)
         if cached is not None:
             return cached
-    parser = Lark(grammar, postlex=_KeepBadChars(), **_OPTIONS)
+    parser = Lark(grammar, postlex=postlex(), **_OPTIONS)
     if path:
         _write_cache(path, key, parser)
     return parser
@@ -82,16 +88,16 @@ _CACHE_FORMAT = 1
 _CACHE_MAX_BYTES = 4 * 1024 * 1024
 
 
-def _cache_file() -> Optional[str]:
-    """``$XDG_CACHE_HOME/wgdsl/grammar.json`` (else ``~/.cache/...``), or None when the
-    folder cannot be made (the parser is then built every time)."""
+def _cache_file(name: str = "grammar.json") -> Optional[str]:
+    """``$XDG_CACHE_HOME/wgdsl/NAME`` (else ``~/.cache/...``), or None when the folder
+    cannot be made (the parser is then built every time)."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     folder = os.path.join(base, "wgdsl")
     try:
         os.makedirs(folder, exist_ok=True)
     except (OSError, ValueError):
         return None
-    return os.path.join(folder, "grammar.json")
+    return os.path.join(folder, name)
 
 
 def _to_json(value):
@@ -114,7 +120,7 @@ def _from_json(obj: dict):
     return dict(obj["d"])
 
 
-def _read_cache(path: str, key: str) -> Optional[Lark]:
+def _read_cache(path: str, key: str, postlex=_KeepBadChars) -> Optional[Lark]:
     import json
 
     from wgdsl.files import Unreadable, read_text
@@ -128,7 +134,7 @@ def _read_cache(path: str, key: str) -> Optional[Lark]:
         return None
     try:
         data = json.loads(body, object_hook=_from_json)
-        return Lark._load_from_dict(data["data"], data["memo"], postlex=_KeepBadChars())
+        return Lark._load_from_dict(data["data"], data["memo"], postlex=postlex())
     except Exception:  # a damaged or foreign file: only data, so build afresh
         return None
 

@@ -27,7 +27,8 @@ def rules_text(game: DescribedGame) -> str:
     """The compiled structure of a described game, readably (``wgdsl show --rules``)."""
     spec = game.spec
     low, high = spec.seat_range
-    out = [f"{spec.name} ({spec.id}), from {spec.path}", ""]
+    english = f" / {spec.name_en}" if spec.name_en else ""
+    out = [f"{spec.name}{english} ({spec.id}), from {spec.path}", ""]
     seats = f"{low}" if low == high else f"{low} to {high}"
     names = ", ".join(spec.seat_names)
     order = "clockwise: as named" if spec.clockwise else \
@@ -50,6 +51,13 @@ def rules_text(game: DescribedGame) -> str:
     if spec.engine is not None:
         out.append(f"played by  {spec.engine.module}:{spec.engine.function}: its engine sets "
                    "the game up, plays its turns and ends it")
+    if spec.card_set is not None:
+        out.append(f"cards      {spec.card_set} [{spec.card_set_rule}]: written in the card "
+                   "language, in this file's words (its colors, marks, phases and zones)")
+    if spec.turn_phases:
+        out.append(f"phases     {', '.join(spec.turn_phases)} [{spec.phases_rule}]")
+    for lim in spec.limits:
+        out.append(f"limit      {lim.name} at most {lim.count} a turn [{lim.rule}]")
     for k in spec.kinds:
         stats = ", ".join(s.name + _stat_decl(s) for s in k.stats) or "no stats"
         flags = f"; flags {', '.join(k.flags)}" if k.flags else ""
@@ -74,8 +82,15 @@ def rules_text(game: DescribedGame) -> str:
             out.append(f"  {c.id:<8} \"{c.name}\"{english} {c.kind} {stats}{flags}{effects}"
                        f"{copies}")
     for z in spec.zones:
+        if z.grid:
+            shape = f"grid of {z.grid[0]} by {z.grid[1]} places"
+        elif z.slots:
+            shape = f"{z.slots} slots"
+        else:
+            shape = "pile" if z.ordered else "bag"
+        stacks = ", a stack on each place" if z.stacks else ""
         out.append(f"zone       {z.name}: {'per seat' if z.per_seat else 'shared'}, "
-                   f"{'pile' if z.ordered else 'bag'}, {_SEEN[z.visibility]}")
+                   f"{shape}{stacks}, {_SEEN[z.visibility]}")
     if spec.cards and spec.engine is None:
         out.append(f"zone       {S.PLAYED}: per seat, the cards chosen this round, seen by "
                    "their seat until revealed")
@@ -107,6 +122,9 @@ def _stat_decl(s) -> str:
         return " a list of " + "/".join(s.values) + (" per " + "/".join(s.per) if s.per else "")
     if s.form == "per":
         return " a list of numbers per " + "/".join(s.per)
+    if s.values and s.default_by:
+        pairs = ", ".join(f"{k} {v}" for k, v in s.defaults)
+        return " one of " + "/".join(s.values) + f" (default by {s.default_by}: {pairs})"
     return " one of " + "/".join(s.values) if s.values else f" {s.low} to {s.high}"
 
 

@@ -35,10 +35,12 @@ from wgdsl.kernel.decision import Answer
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.stepper import Stepper
 from wgdsl.lang.cards import CardLibrary, load_cards
+from wgdsl.lang.game.rule_functions import rule_function
+from wgdsl.lang.vocabulary import Vocabulary
 
 from .board import _seen, board_data, observation_data
 from .engine import ACTION_KINDS, Action, Game
-from .state import PLAYERS, SQUARES
+from .state import PHASES, PLAYERS, POINT_COLORS, SQUARES, STANDBY_SLOTS
 
 RUNAWAY_RULE = "R13.7"  # effects that never end: the game stops with no winner
 DEFAULT_DECKS = ("blue-red-tempo.txt", "green-control.txt")  # the built-in set's decks
@@ -58,18 +60,34 @@ class WorldGainer:
     seat_range = (2, 2)
     options = ("first", "log")
 
-    def __init__(self):
+    def __init__(self, spec=None):
+        """``spec``: the game file it was loaded from (:func:`game_from_spec`); None for
+        the engine alone, with the built-in set read in World Gainer's words."""
+        self.spec = spec
+        self.vocabulary = Vocabulary.from_spec(spec) if spec is not None else None
         self._builtin: Optional[CardLibrary] = None
         self._builtin_decks: Optional[dict] = None  # the built-in decks, read once
 
     def _library(self, cards: Any) -> CardLibrary:
         if cards is None:
             if self._builtin is None:
-                self._builtin = load_cards()
+                self._builtin = load_cards(self._card_set(), self.vocabulary)
             return self._builtin
         if isinstance(cards, CardLibrary):
             return cards
-        return load_cards(cards)
+        return load_cards(cards, self.vocabulary)
+
+    def _card_set(self) -> Optional[Path]:
+        """The game file's `cards`: a built-in set's name, or a file beside the game file."""
+        if self.spec is None or self.spec.card_set is None:
+            return None
+        from wgdsl.lang.cards import builtin_sets
+        from wgdsl.resources import builtin_cards_path
+
+        name = self.spec.card_set
+        if name.removesuffix(".wg") in builtin_sets():
+            return builtin_cards_path().with_name(name.removesuffix(".wg") + ".wg")
+        return Path(self.spec.path).parent / name
 
     def _decks(self, decks: Any, library: CardLibrary) -> dict:
         from .decks import load_deck
@@ -363,3 +381,48 @@ def _shown(action: Any) -> str:
 
 
 GAME = WorldGainer()
+
+
+def _frame_problem(spec) -> Optional[str]:
+    """What of a game file's frame this engine cannot play (None: it can play it all).
+    The engine's tables (R8-R11), payment (R6) and phases are written for World Gainer's
+    seats, zones, colors, marks and phases; a variant file may change the cards, not
+    these."""
+    zones = {z.name: z for z in spec.zones}
+    color, mark = spec.stat("color"), spec.stat("mark")
+    wanted = [
+        (tuple(spec.seat_names[:2]) == PLAYERS and tuple(spec.seat_range) == (2, 2),
+         f"seats 2 named {', '.join(PLAYERS)}"),
+        (set(zones) == {"stock", "hand", "standby", "break", "field"},
+         "the zones stock, hand, standby, break and field"),
+        ("standby" not in zones or zones["standby"].slots == STANDBY_SLOTS,
+         f"a standby of `slots {STANDBY_SLOTS}`"),
+        ("field" not in zones or (zones["field"].grid == (3, 3) and zones["field"].stacks),
+         "a field of `grid 3 by 3 stacks`"),
+        (color is not None and tuple(color.values) == POINT_COLORS,
+         f"`stat color {', '.join(POINT_COLORS)}`, in that order"),
+        (mark is not None and tuple(mark.values) == ("rock", "paper", "scissors", "all"),
+         "`stat mark rock, paper, scissors, all` (the beats of R2.3)"),
+        (tuple(spec.turn_phases) == PHASES, f"`phases {', '.join(PHASES)}`"),
+        (spec.limit("set_stun") is not None and spec.limit("set_stun").count == 1
+         and {lim.name for lim in spec.limits} == {"set_stun"},
+         "`limit set_stun 1 per turn` and no other limit"),
+        (spec.card_set is not None, 'its cards (`cards "wg01"`)'),
+    ]
+    for ok, what in wanted:
+        if not ok:
+            return f"the World Gainer engine plays {what}; this file does not say so"
+    return None
+
+
+@rule_function("engine")
+def game_from_spec(spec, effects: dict) -> WorldGainer:
+    """The World Gainer game of its game file (``played by``): ValueError, reported at
+    ``played by``, when the file's frame is not one this engine plays."""
+    problem = _frame_problem(spec)
+    if problem is not None:
+        raise ValueError(problem)
+    if effects:
+        raise ValueError("World Gainer's effects are written on its cards, in the card "
+                         "language; the game file declares none")
+    return WorldGainer(spec)

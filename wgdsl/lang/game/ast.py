@@ -85,6 +85,11 @@ class StatDecl:
     form: str = "range"
     per: tuple = ()  # of Word
     pos: Pos = _pos()
+    label: Optional["Label"] = None
+    # `default by color: blue scissors, ...`: the stat (Word) whose value gives this one's
+    # when a card does not, and the pairs (Word, Word) that map it
+    default_by: Optional[Word] = None
+    defaults: tuple = ()
 
 
 class Entries(tuple):
@@ -366,6 +371,36 @@ class End:
 
 
 @attrs.frozen
+class Phases:
+    """``phases start, draw, ...``: the phases of a turn of a game played by an engine."""
+
+    names: tuple  # of Word
+    label: Optional[Label]
+    pos: Pos = _pos()
+
+
+@attrs.frozen
+class Limit:
+    """``limit play 1 per turn``."""
+
+    name: Word
+    count: int
+    label: Optional[Label]
+    pos: Pos = _pos()
+    count_pos: Pos = _pos()
+
+
+@attrs.frozen
+class CardSet:
+    """``cards "wg01"``: the game's cards in the card language."""
+
+    ref: str
+    label: Optional[Label]
+    pos: Pos = _pos()
+    ref_pos: Pos = _pos()
+
+
+@attrs.frozen
 class GameFile:
     id: Word
     name: str
@@ -373,3 +408,4 @@ class GameFile:
     path: str = "<game>"
     pos: Pos = _pos()
     name_pos: Pos = _pos()
+    name_en: Optional[str] = None

@@ -28,6 +28,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+import attrs
+
 from wgdsl.terminal import has_control
 
 from ..diagnostics import Diagnostic, SourceLines, did_you_mean, one_of, shorten
@@ -38,7 +40,9 @@ MAX_CARDS = 10_000  # card instances in one game
 MAX_COPIES = 1_000
 MAX_NUMBER = 1_000_000  # options, stats, counters' starts
 ZONE_WORDS = {"per seat": "scope", "shared": "scope", "pile": "kind", "bag": "kind",
-              "hidden": "visibility", "owner": "visibility", "public": "visibility"}
+              "hidden": "visibility", "owner": "visibility", "public": "visibility",
+              "stacks": "stacking", "slots": "places", "grid": "places"}
+MAX_PLACES = 100  # slots of a zone, rows or columns of a grid
 ORDERS = ("clockwise", "counterclockwise")
 HOOK_PACKAGE = "wgdsl.games."
 _HOOK_REF = re.compile(r"(wgdsl\.games(?:\.[a-z_][a-z0-9_]*)+):([a-z][a-z0-9_]*)")
@@ -171,7 +175,7 @@ class _Checker:
         for item in game.items:
             by_type.setdefault(type(item), []).append(item)
             if isinstance(item, (ast.Seats, ast.TurnOrder, ast.FirstSeat, ast.Signs, ast.Setup,
-                                 ast.Round, ast.End, ast.PlayedBy)):
+                                 ast.Round, ast.End, ast.PlayedBy, ast.Phases, ast.CardSet)):
                 first = single.setdefault(type(item), item)
                 if first is not item:
                     self.error(item.pos, f"`{_KEYWORD[type(item)]}` is given twice",
@@ -230,6 +234,9 @@ class _Checker:
         if cards and played_by is None and not any(s.kind == "put" for s in setup):
             self.error(setup_node.pos if setup_node else game.pos, "the cards never enter the game",
                        "add `put every card into ZONE` to the setup (a shared zone, such as a deck)")
+        turn_phases, phases_rule = self.turn_phases(single.get(ast.Phases), played_by)
+        limits = self.limits(by_type.get(ast.Limit, ()), played_by)
+        card_set, card_set_rule = self.card_set(single.get(ast.CardSet), played_by)
         if any(d.severity == "error" for d in self.diagnostics):
             return None
         self.unused()  # (next to an error, an unused name is most often a misspelt use)
@@ -241,7 +248,58 @@ class _Checker:
             relations=tuple(relations), zones=tuple(self.zones.values()),
             counters=tuple(self.counters.values()), options=tuple(self.options.values()),
             hooks=tuple(self.hook_specs()), setup=setup, phases=phases, ends=ends,
-            rules=tuple(self.rules), effects=tuple(effects), engine=engine)
+            rules=tuple(self.rules), effects=tuple(effects), engine=engine,
+            name_en=game.name_en, turn_phases=turn_phases, phases_rule=phases_rule,
+            limits=limits, card_set=card_set, card_set_rule=card_set_rule)
+
+    # ------------------------------------------------------------------ an engine's frame
+    def _needs_engine(self, node, played_by, what: str) -> bool:
+        if played_by is None:
+            self.error(node.pos, f"`{what}` is for a game played by an engine",
+                       'add `played by "wgdsl.games.MODULE:FUNCTION"`, or give the game '
+                       "`round {` with its phases (docs/games.md)")
+            return False
+        return True
+
+    def turn_phases(self, node: Optional[ast.Phases], played_by) -> tuple:
+        if node is None or not self._needs_engine(node, played_by, "phases"):
+            return (), ""
+        names: list[str] = []
+        for w in node.names:
+            if w.text in names:
+                self.error(w.pos, f"phase `{w.text}` is listed twice")
+            names.append(w.text)
+        return tuple(dict.fromkeys(names)), self.rule_of(node.label, node.pos)
+
+    def limits(self, nodes, played_by) -> tuple:
+        found: dict[str, S.LimitSpec] = {}
+        for node in nodes:
+            if not self._needs_engine(node, played_by, "limit"):
+                continue
+            name = node.name.text
+            if name in found:
+                self.error(node.name.pos, f"the limit of `{name}` is given twice")
+                continue
+            if not 1 <= node.count <= MAX_NUMBER:
+                self.error(node.count_pos, f"a limit is 1 to {MAX_NUMBER:,} times a turn",
+                           "a seat that may never take an action needs no action")
+                continue
+            found[name] = S.LimitSpec(name, node.count, self.rule_of(node.label, node.pos))
+        return tuple(found.values())
+
+    def card_set(self, node: Optional[ast.CardSet], played_by) -> tuple:
+        """``cards "wg01"``: a built-in set's name or a ``.wg`` file beside the game file.
+        The path is resolved, not read: the card language reads it when the game is loaded
+        (a name with a directory part is refused, so a game file names no file elsewhere)."""
+        if node is None or not self._needs_engine(node, played_by, "cards"):
+            return None, ""
+        ref = node.ref
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", ref) or ".." in ref:
+            self.error(node.ref_pos, f"`{shorten(ref)}` is not a card set's name",
+                       'name a built-in set (`"wg01"`) or a `.wg` file in the same folder as '
+                       'this game file (`"my-set.wg"`)')
+            return None, ""
+        return ref, self.rule_of(node.label, node.pos)
 
     # ------------------------------------------------------------------ seats
     def seats(self, node: Optional[ast.Seats], order: Optional[ast.TurnOrder],
@@ -360,14 +418,19 @@ class _Checker:
                             self.error(v.pos, f"`{v.text}` is listed twice")
                         seen.append(v.text)
                     lists.append(tuple(dict.fromkeys(seen)))
-                stats[name] = S.StatSpec(name, values=lists[0], form=stat.form, per=lists[1])
+                stats[name] = S.StatSpec(name, values=lists[0], form=stat.form, per=lists[1],
+                                         rule=self.stat_rule(stat))
             else:
                 if stat.high < stat.low:
                     self.error(stat.pos,
                                f"`{stat.low} to {stat.high}`: the most is less than the least")
                 if max(stat.low, stat.high) > MAX_NUMBER:
                     self.error(stat.pos, f"a stat is at most {MAX_NUMBER:,}")
-                stats[name] = S.StatSpec(name, low=stat.low, high=stat.high)
+                stats[name] = S.StatSpec(name, low=stat.low, high=stat.high,
+                                         rule=self.stat_rule(stat))
+        for stat in node.stats:
+            if stat.default_by is not None and stat.name.text in stats:
+                self.default_by(stat, stats, node.name.text)
         flags: list[str] = []
         for flag in node.flags:
             if flag.text in flags or flag.text in stats:
@@ -376,6 +439,45 @@ class _Checker:
             flags.append(flag.text)
         self.kinds[node.name.text] = S.KindSpec(node.name.text, tuple(stats.values()),
                                                 tuple(flags))
+
+    def stat_rule(self, stat: ast.StatDecl) -> str:
+        return self.rule_of(stat.label, stat.pos) if stat.label is not None else ""
+
+    def default_by(self, stat: ast.StatDecl, stats: dict, kind: str) -> None:
+        """``default by color: blue scissors, ...``: every value of ``color`` maps to one
+        of this stat's values."""
+        name = stat.name.text
+        by = stats.get(stat.default_by.text)
+        if by is None or not by.values or by.name == name:
+            self.error(stat.default_by.pos,
+                       f"`{shorten(stat.default_by.text)}` is not another word stat of kind `{kind}`",
+                       did_you_mean(stat.default_by.text,
+                                    [s.name for s in stats.values()
+                                     if s.values and s.name != name]) or
+                       "a default comes from another stat whose values are words")
+            return
+        mine = stats[name]
+        pairs: dict[str, str] = {}
+        for key, value in stat.defaults:
+            if key.text not in by.values:
+                self.error(key.pos, f"`{shorten(key.text)}` is not a value of `{by.name}`",
+                           did_you_mean(key.text, by.values) or
+                           f"`{by.name}` is one of {one_of(by.values)}")
+            elif key.text in pairs:
+                self.error(key.pos, f"`{key.text}` is mapped twice")
+            elif value.text not in mine.values:
+                self.error(value.pos, f"`{shorten(value.text)}` is not a value of `{name}`",
+                           did_you_mean(value.text, mine.values) or
+                           f"`{name}` is one of {one_of(mine.values)}")
+            else:
+                pairs[key.text] = value.text
+        missing = [v for v in by.values if v not in pairs]
+        if missing and len(pairs) == len(stat.defaults):
+            self.error(stat.default_by.pos,
+                       f"`{name}` has no default for {one_of(missing)} of `{by.name}`",
+                       "map every value: " + ", ".join(f"{v} {mine.values[0]}" for v in missing))
+        stats[name] = attrs.evolve(mine, default_by=by.name,
+                                   defaults=tuple((v, pairs[v]) for v in by.values if v in pairs))
 
     def card(self, node: ast.CardDecl) -> Optional[S.CardSpec]:
         ok = True
@@ -543,8 +645,20 @@ class _Checker:
             return
         self.rule_of(node.label, node.pos, record=False)
         chosen: dict[str, ast.Word] = {}
+        slots, grid = 0, ()
         for w in node.words:
-            what = ZONE_WORDS.get(w.text)
+            what = ZONE_WORDS.get(w.text) or (
+                "places" if w.text.startswith(("slots ", "grid ")) else None)
+            if what == "places":
+                numbers = [int(n) for n in w.text.split(" ")[1::2]]
+                if not all(1 <= n <= MAX_PLACES for n in numbers):
+                    self.error(w.pos, f"`{w.text}`: a zone has 1 to {MAX_PLACES} places a row "
+                               "and 1 to {MAX_PLACES} rows".replace("{MAX_PLACES}", str(MAX_PLACES)))
+                    continue
+                if len(numbers) == 1:
+                    slots = numbers[0]
+                else:
+                    grid = tuple(numbers)
             if what is None:
                 self.error(w.pos, f"unknown word `{shorten(w.text)}` for a zone",
                            did_you_mean(w.text, ZONE_WORDS) or
@@ -560,9 +674,15 @@ class _Checker:
         if visibility == "owner" and not per_seat:
             self.error(chosen["visibility"].pos, "a shared zone has no owner to see it",
                        "make it `per seat`, or `hidden` or `public`")
+        if "stacking" in chosen and not (slots or grid):
+            self.error(chosen["stacking"].pos, "`stacks` are the stacks of a zone's places",
+                       "give the zone places: `slots 5` or `grid 3 by 3`")
         self.zones[node.name.text] = S.ZoneSpec(node.name.text, per_seat,
                                                 chosen.get("kind", ast.Word("pile")).text == "pile",
-                                                visibility)
+                                                visibility, slots=slots, grid=grid,
+                                                stacks="stacking" in chosen,
+                                                rule=self.rule_of(node.label, node.pos,
+                                                                  record=False))
 
     def counter(self, node: ast.CounterDecl) -> None:
         if id(node.name) in self.refused:
@@ -1166,7 +1286,7 @@ _DECLARES = {ast.OptionDecl: "option", ast.Kind: "kind of card", ast.ZoneDecl: "
              ast.EffectDecl: "effect"}
 _KEYWORD = {ast.Seats: "seats", ast.TurnOrder: "turn order", ast.FirstSeat: "first seat",
             ast.Signs: "signs", ast.Setup: "setup", ast.Round: "round", ast.End: "end",
-            ast.PlayedBy: "played by"}
+            ast.PlayedBy: "played by", ast.Phases: "phases", ast.CardSet: "cards"}
 _LANGUAGES = {"ja": "Japanese", "en": "English"}
 _DECLARE = {
     "zone": "`zone NAME per seat pile hidden`",

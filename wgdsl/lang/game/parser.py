@@ -42,8 +42,10 @@ class _KeepBadChars:
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="basic",
-                propagate_positions=True, maybe_placeholders=True, postlex=_KeepBadChars())
+    """The game files' parser, its analysis cached like the card language's."""
+    from ..parser import cached_lark
+
+    return cached_lark(GRAMMAR.read_text(encoding="utf-8"), "game-grammar.json", _KeepBadChars)
 
 
 @lru_cache(maxsize=1)
@@ -354,9 +356,10 @@ class _ToAst(Transformer):
         return children[-1]
 
     def game(self, meta, children):
-        ident, name, *items = children
+        ident, name, english, *items = children
         return ast.GameFile(_word(ident), str(name)[1:-1], tuple(items), self.path,
-                            pos=_header(meta, ident, name), name_pos=_tpos(name))
+                            pos=_header(meta, ident, name), name_pos=_tpos(name),
+                            name_en=str(english)[1:-1] if english is not None else None)
 
     def label(self, meta, children):
         return ast.Label(str(children[0]), pos=_tpos(children[0]))
@@ -390,14 +393,44 @@ class _ToAst(Transformer):
         return [_word(t) for t in children]
 
     def stat_range(self, meta, children):
-        name, low, high = children
+        name, low, high, label = children
         return ast.StatDecl(_word(name), low=int(low), high=int(high),
-                            pos=_span(meta, [name, low, high]))
+                            pos=_span(meta, [name, low, high]), label=label)
 
     def stat_enum(self, meta, children):
         name, *values = children
+        label = values.pop()
+        default_by = values.pop()
+        by, pairs = default_by if default_by is not None else (None, ())
         return ast.StatDecl(_word(name), values=tuple(_word(v) for v in values), form="enum",
-                            pos=_span(meta, [name, *values]))
+                            pos=_span(meta, [name, *values]), label=label, default_by=by,
+                            defaults=pairs)
+
+    def default_by(self, meta, children):
+        by, *pairs = children
+        return _word(by), tuple(pairs)
+
+    def pair(self, meta, children):
+        return tuple(_word(t) for t in children)
+
+    def phases(self, meta, children):
+        *names, label = children
+        return ast.Phases(tuple(_word(n) for n in names), label, pos=_span(meta, names))
+
+    def limit(self, meta, children):
+        name, count, label = children
+        return ast.Limit(_word(name), int(count), label, pos=_span(meta, [name, count]),
+                         count_pos=_tpos(count))
+
+    def card_set(self, meta, children):
+        ref, label = children
+        return ast.CardSet(str(ref)[1:-1], label, pos=_span(meta, [ref]), ref_pos=_tpos(ref))
+
+    def slots(self, meta, children):
+        return ast.Word(f"slots {children[0]}", pos=_span(meta, children))
+
+    def grid(self, meta, children):
+        return ast.Word(f"grid {children[0]} by {children[1]}", pos=_span(meta, children))
 
     def stat_of(self, meta, children):
         name, *values = children

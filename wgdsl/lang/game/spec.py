@@ -53,6 +53,15 @@ class StatSpec:
     values: tuple = ()
     form: str = "range"  # "range", "enum", "of" or "per"
     per: tuple = ()
+    rule: str = attrs.field(default="", eq=False)
+    # `default by color: blue scissors, ...`: a card that does not give this stat has the
+    # value its stat `default_by` maps to in ``defaults`` (pairs of words)
+    default_by: Optional[str] = None
+    defaults: tuple = ()
+
+    def default_for(self, value) -> Optional[str]:
+        """The value a card whose stat ``default_by`` is ``value`` has by default."""
+        return dict(self.defaults).get(value)
 
     @property
     def is_list(self) -> bool:
@@ -142,6 +151,20 @@ class ZoneSpec:
     per_seat: bool
     ordered: bool
     visibility: str
+    slots: int = 0  # `slots N`: N places in a row (0: no places)
+    grid: tuple = ()  # `grid R by C`: (rows, columns) of places
+    stacks: bool = False  # each place holds a stack of cards
+    rule: str = attrs.field(default="", eq=False)
+
+
+@attrs.frozen
+class LimitSpec:
+    """``limit play 1 per turn``: a seat takes its engine's action ``name`` at most
+    ``count`` times in a turn."""
+
+    name: str
+    count: int
+    rule: str
 
 
 @attrs.frozen
@@ -284,6 +307,24 @@ class GameSpec:
     # `played by`: the rule function (of use "engine") that builds the game's engine from
     # this spec; None: the game is played by its rounds and phases (wgdsl.games.described)
     engine: Optional[HookSpec] = None
+    name_en: Optional[str] = None
+    turn_phases: tuple = ()  # `phases a, b`: a turn's phases (a game played by an engine)
+    phases_rule: str = ""
+    limits: tuple = ()  # of LimitSpec
+    # `cards "wg01"`: the game's cards in the card language: the path of the .wg file
+    card_set: Optional[str] = None
+    card_set_rule: str = ""
+
+    def limit(self, name: str) -> Optional[LimitSpec]:
+        return next((lim for lim in self.limits if lim.name == name), None)
+
+    def stat(self, name: str) -> Optional[StatSpec]:
+        """The stat ``name`` of the first kind that has one."""
+        for kind in self.kinds:
+            found = kind.stat(name)
+            if found is not None:
+                return found
+        return None
 
     def zone(self, name: str) -> ZoneSpec:
         return next(z for z in self.zones if z.name == name)
