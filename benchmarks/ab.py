@@ -4,6 +4,7 @@
     python benchmarks/ab.py --base main~3 --rounds 7 --agent greedy
     python benchmarks/ab.py --base HEAD --head HEAD~1 --games 500 -- --no-log
     python benchmarks/ab.py --base main~2 --bench api   # through the public interface
+    python benchmarks/ab.py --bench parse --games 2000  # card files: parse + check
 
 Each revision is checked out into a temporary git worktree (the working tree itself for
 ``--head .``, the default), and its own ``benchmarks/bench_games.py`` runs in a fresh
@@ -45,6 +46,9 @@ _BENCHES = {
     "api": ("bench_api.py", lambda games, agent: ["--games", str(games), "--rounds", "1",
                                                   "--no-peer"],
             re.compile(r"wgdsl\s+([0-9.]+) games/s")),
+    # card files read: parse + check, cards per CPU second (--games is the number of cards)
+    "parse": ("bench_parse.py", lambda games, agent: ["--cards", str(games), "--repeat", "1"],
+              re.compile(r"parse \+ check\s+[0-9.]+\s+[0-9,]+\s+[0-9.]+\s+([0-9,.]+)")),
 }
 
 
@@ -57,7 +61,7 @@ def _run(tree: Path, games: int, agent: str, extra: list[str], bench: str = "gam
     m = rate.search(out.stdout)
     if out.returncode != 0 or not m:
         sys.exit(f"{script} failed in {tree}:\n{out.stdout}{out.stderr}")
-    return float(m.group(1))
+    return float(m.group(1).replace(",", ""))
 
 
 def main() -> int:

@@ -49,4 +49,12 @@ def rules_reference_path() -> Path:
 
 def world_gainer_game_path() -> Path:
     """World Gainer's game file (inside the package, beside its engine)."""
-    return _PACKAGE / "games" / "world_gainer" / "world-gainer.game"
+    return builtin_game_files()["world-gainer"]
+
+
+def builtin_game_files() -> dict:
+    """The built-in games' files by game id (inside the package, beside their engines)."""
+    games = _PACKAGE / "games"
+    return {"world-gainer": games / "world_gainer" / "world-gainer.game",
+            "getgem": games / "getgem" / "getgem.game",
+            "wonderful-world": games / "wonderful_world" / "wonderful-world.game"}

@@ -458,7 +458,18 @@ class Include:
 
 
 @attrs.frozen
+class GameLine:
+    """``game "imitation-world"``: the game whose words the cards are written in."""
+
+    name: str
+    pos: Pos = _pos()
+
+
+@attrs.frozen
 class CardSet:
     cards: tuple[Card, ...]
     path: str = attrs.field(default="<input>", eq=False)
     includes: tuple[Include, ...] = ()
+    game: Optional[GameLine] = None
+    # the words the set was read in (wgdsl.lang.vocabulary.Vocabulary): its game's
+    vocabulary: object = attrs.field(default=None, eq=False, repr=False)

@@ -154,19 +154,29 @@ def include_path(target: str, including: str) -> tuple[Optional[str], Optional[t
         if target not in names:
             return None, (f"{cannot}: there is no built-in set `{shorten(target)}`", known)
         return str(builtin_cards_path().parent / f"{target}.wg"), None
-    if os.path.isabs(target) or target.startswith("\\") or re.match(r"[A-Za-z]:", target):
-        return None, (f"{cannot}: an include path is relative to this file, not absolute", _INCLUDE_HINT)
-    if not target.endswith(".wg"):
+    if not target.endswith(".wg") and not (os.path.isabs(target) or target.startswith("\\")
+                                           or re.match(r"[A-Za-z]:", target)):
         return None, (f"{cannot}: only card files (`.wg`) can be included", _INCLUDE_HINT)
+    return beside(target, including, "an include", cannot, _INCLUDE_HINT,
+                  "an included set must be in the including file's folder or below it; "
+                  "copy it there, or include a built-in set by its name")
+
+
+def beside(target: str, including: str, what: str, cannot: str, hint: str,
+           outside_hint: str) -> tuple[Optional[str], Optional[tuple[str, str]]]:
+    """``target``, a path relative to the file ``including`` that, once symlinks are
+    followed, lies in that file's folder or below it; or why not (an absolute path, ``../``
+    out of the folder, a symlink out of it).  Nothing is read."""
+    if os.path.isabs(target) or target.startswith("\\") or re.match(r"[A-Za-z]:", target):
+        return None, (f"{cannot}: {what} path is relative to this file, not absolute", hint)
     folder = os.path.dirname(including)
     joined = os.path.join(folder, target)
     base, full = _realpath(folder or "."), _realpath(joined)
     if base is None or full is None:
-        return None, (f"{cannot}: not a file name the system accepts", _INCLUDE_HINT)
+        return None, (f"{cannot}: not a file name the system accepts", hint)
     if os.path.commonpath([base, full]) != base:
         return None, (f"{cannot}: it is outside this file's folder (symlinks followed)",
-                      "an included set must be in the including file's folder or below it; "
-                      "copy it there, or include a built-in set by its name")
+                      outside_hint)
     return joined, None
 
 
@@ -240,7 +250,9 @@ def _check(text: str, path: str, stack: tuple, vocabulary=None):
     from .checker import check
     from .parser import parse
 
-    cardset, diagnostics = parse(text, path)
+    cardset, diagnostics = parse(text, path, vocabulary)
+    # the set's own `game` line may name its game: its includes are read in its words
+    vocabulary = cardset.vocabulary
     included, problems, sources, files = _included(cardset, path, stack, vocabulary)
     own = diagnostics + check(cardset, included, vocabulary)
     own.sort(key=lambda d: (d.pos.line, d.pos.col))
@@ -257,7 +269,7 @@ def _library(text: str, path: str, stack: tuple, vocabulary=None) -> tuple[CardL
     if any(d.severity == "error" for d in diagnostics):  # warnings do not stop a set
         raise DiagnosticError(diagnostics, {**sources, path: text})
     by_id = {c.id: c for c in included}
-    by_id.update((c.id, card_def(c, vocabulary)) for c in cardset.cards)
+    by_id.update((c.id, card_def(c, cardset.vocabulary)) for c in cardset.cards)
     return CardLibrary(path, by_id), files
 
 
@@ -283,7 +295,6 @@ def _load_text(path: str, real: str, text: str, stack: tuple,
                vocabulary=None) -> tuple[CardLibrary, list]:
     """The library of ``text`` (the file ``path``), from the cache when neither it nor
     any file it includes has changed; and the files read, as (real path, text)."""
-    vocabulary = vocab_of.of(vocabulary)
     key = (path, real, vocabulary)
     hit = _CACHE.get(key)
     if hit is not None and hit[0][0][1] == text and all(_same(f, t) for f, t in hit[0][1:]):

@@ -110,6 +110,7 @@ def _check_numbers(effect: ast.Effect, report: Report) -> None:
 
 
 def _check_stats(card: ast.Card, report: Report) -> None:
+    words = report.vocabulary
     seen: dict[str, ast.Stat] = {}
     for stat in card.stats:
         first = seen.setdefault(stat.key, stat)
@@ -117,25 +118,24 @@ def _check_stats(card: ast.Card, report: Report) -> None:
             report.error(stat.pos, f"`{stat.key}` is given twice",
                          f"it was first given at line {first.pos.line}, column {first.pos.col}; "
                          "a card states each stat once")
-        words = report.vocabulary
-        if stat.key == "color" and stat.value not in words.colors:
-            report.error(stat.value_pos, f"unknown color `{stat.value}`",
-                         did_you_mean(stat.value, words.colors) or
-                         "colors are " + one_of(words.colors) + vocab_of.cite(words.colors_rule))
-        elif stat.key == "mark" and stat.value not in words.marks:
-            report.error(stat.value_pos, f"unknown mark `{stat.value}`",
-                         did_you_mean(stat.value, words.marks) or
-                         "marks are " + one_of(words.marks) + vocab_of.cite(words.marks_rule))
+        values = words.values.get(stat.key)
+        if values and stat.value not in values:
+            report.error(stat.value_pos, f"unknown {stat.key} `{stat.value}`",
+                         did_you_mean(stat.value, values) or
+                         f"{stat.key}s are " + one_of(values) +
+                         vocab_of.cite(words.rules.get(stat.key, "")))
         elif stat.key == "stun" and stat.value < 1:
             report.error(stat.value_pos, f"stun value {stat.value} is less than 1",
                          "an exhausted stun gives its stun value in points (R6.2), at least 1; "
                          "leave `stun` out for the usual 1 (R2.1)")
         elif stat.key in ("cost", "stun"):
             _out_of_range(report, stat.key, stat.value, stat.value_pos)
-    for key, example in (("color", "`color red`"), ("cost", "`cost 2`")):
+    for key in words.required:
         if key not in seen:
+            example = f"`{key} {_example_value(words, key)}`"
             report.error(card.pos, f"card `{card.id}` has no {key}",
-                         f"every card has a {key} (R2.1): add {example} to its stat line")
+                         f"every card has a {key}{vocab_of.cite(words.cards_rule)}: "
+                         f"add {example} to its stat line")
     if "cost" in seen and "requires" in seen:
         cost_value, required = card.stat("cost"), card.stat("requires")
         if required > cost_value:
@@ -147,6 +147,15 @@ def _check_stats(card: ast.Card, report: Report) -> None:
     if "requires" in seen:
         last = _last_stat(card, "requires")
         _out_of_range(report, "requires", last.value, last.value_pos)
+
+
+def _example_value(words, key: str) -> str:
+    """A value to show in a hint: World Gainer's familiar ones, else the game's first."""
+    if key == "color" and "red" in words.colors:
+        return "red"
+    if words.stats.get(key) == "number":
+        return "2"
+    return words.values[key][0] if words.values.get(key) else "x"
 
 
 def _last_stat(card: ast.Card, key: str) -> ast.Stat:

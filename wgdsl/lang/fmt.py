@@ -44,6 +44,8 @@ from typing import Optional
 
 from . import ast
 
+# World Gainer's stats in the order its cards write them; another game's stats keep the
+# order the card gives them, after these
 STAT_ORDER = ("color", "mark", "cost", "requires", "stun", "unique")
 HEADER_INDENT = "  "
 ACTION_INDENT = "    "
@@ -264,12 +266,16 @@ def format_effect(eff: ast.Effect) -> str:
 
 # ------------------------------------------------------------------------ cards
 def _stat_text(stat: ast.Stat) -> str:
-    return "unique" if stat.key == "unique" else f"{stat.key} {stat.value}"
+    return stat.key if stat.value is True else f"{stat.key} {stat.value}"
+
+
+def _stat_rank(stat: ast.Stat) -> int:
+    return STAT_ORDER.index(stat.key) if stat.key in STAT_ORDER else len(STAT_ORDER)
 
 
 def stats_line(card: ast.Card) -> Optional[str]:
     """``color blue  cost 1  requires 0  stun 1`` (None for a card without stats)."""
-    stats = sorted(card.stats, key=lambda s: STAT_ORDER.index(s.key))  # stable: repeats keep order
+    stats = sorted(card.stats, key=_stat_rank)  # stable: repeats keep order
     if not stats:
         return None
     return "  ".join(_stat_text(s) for s in stats)
@@ -294,6 +300,8 @@ def format_card(card: ast.Card) -> str:
 def format_cardset(cardset: ast.CardSet) -> str:
     """A whole card set: its includes, then the cards in order, one blank line between them."""
     includes = "".join(f'include "{inc.target}"\n' for inc in cardset.includes)
+    if cardset.game is not None:
+        includes = f'game {quote(cardset.game.name)}\n' + includes
     cards = "\n".join(format_card(c) for c in cardset.cards)
     return includes + ("\n" if includes and cards else "") + cards
 
@@ -376,6 +384,8 @@ def _with_comments(cardset: ast.CardSet, text: str, first: int) -> str:
     lines = text.split("\n")  # as the parser counts lines (splitlines also splits at U+2028)
     closes = _close_lines(lines)
     items = [[(inc.pos.line, f'include "{inc.target}"')] for inc in cardset.includes]
+    if cardset.game is not None:
+        items.insert(0, [(cardset.game.pos.line, f"game {quote(cardset.game.name)}")])
     n_includes = len(items)
     for k, card in enumerate(cardset.cards):
         items.append(_card_entries(card, closes[k] if k < len(closes) else card.pos.line))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Optional
@@ -22,6 +23,7 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken
 from wgdsl.resources import grammar_path
 
 from . import ast
+from . import vocabulary as vocab_of
 from .diagnostics import Diagnostic
 from .syntax_errors import bad_character, keywords_of, syntax_diagnostic
 
@@ -229,6 +231,9 @@ class _ToAst:
     def include(self, meta, children):
         return ast.Include(_unquote(children[0]), pos=_tpos(children[0]))
 
+    def game_line(self, meta, children):
+        return ast.GameLine(_unquote(children[0]), pos=_tpos(children[0]))
+
     def card(self, meta, children):
         card_id, name, en_name, *items = children
         stats = tuple(s for item in items if isinstance(item, tuple) for s in item)
@@ -247,22 +252,17 @@ class _ToAst:
     def stats(self, meta, children):
         return tuple(children)
 
-    def _stat(key, number=False):
-        def method(self, meta, children):
-            if not children:  # unique
-                return ast.Stat(key, True, pos=_pos(meta), value_pos=_pos(meta))
-            value = self.number(children[0], key) if number else str(children[0])
-            return ast.Stat(key, value, pos=_pos(meta), value_pos=_tpos(children[0]))
+    def stat_word(self, meta, children):
+        key, value = children
+        return ast.Stat(str(key), str(value), pos=_pos(meta), value_pos=_tpos(value))
 
-        return method
+    def stat_number(self, meta, children):
+        key, value = children
+        return ast.Stat(str(key), self.number(value, str(key)), pos=_pos(meta),
+                        value_pos=_tpos(value))
 
-    stat_color = _stat("color")
-    stat_mark = _stat("mark")
-    stat_cost = _stat("cost", number=True)
-    stat_requires = _stat("requires", number=True)
-    stat_stun = _stat("stun", number=True)
-    stat_unique = _stat("unique")
-    del _stat
+    def stat_flag(self, meta, children):
+        return ast.Stat(str(children[0]), True, pos=_pos(meta), value_pos=_pos(meta))
 
     # ---- effects
     def where_dimension(self, meta, children):
@@ -532,19 +532,23 @@ def _collector_paused():
             gc.enable()
 
 
-def parse(text: str, path: str = "<input>") -> tuple[Optional[ast.CardSet], list[Diagnostic]]:
-    """Parse a card set.  Returns (card set, syntax diagnostics).
+def parse(text: str, path: str = "<input>", vocabulary=None
+          ) -> tuple[Optional[ast.CardSet], list[Diagnostic]]:
+    """Parse a card set.  Returns (card set, syntax diagnostics).  ``vocabulary``: the
+    words of the cards' game (its stats; default: World Gainer's).
 
     Every syntax error is reported, not only the first: after an error the reader skips
     the rest of that line and goes on with the next one (see :class:`_Reader`).  A card
     with an error is left out of the card set; the cards around it are read as usual.
     """
     with _collector_paused():
-        reader = _Reader(text, path)
+        reader = _Reader(text, path, vocab_of.of(vocabulary), given=vocabulary is not None)
         reader.read()
     includes = tuple(n for n in reader.nodes if isinstance(n, ast.Include))
-    cards = tuple(n for n in reader.nodes if not isinstance(n, ast.Include))
-    return ast.CardSet(cards, path=path, includes=includes), reader.diagnostics
+    game = next((n for n in reader.nodes if isinstance(n, ast.GameLine)), None)
+    cards = tuple(n for n in reader.nodes if isinstance(n, ast.Card))
+    return ast.CardSet(cards, path=path, includes=includes, game=game,
+                       vocabulary=reader.vocabulary), reader.diagnostics
 
 
 # What the parser has read just before a line of each kind.  After a syntax error inside a
@@ -580,6 +584,10 @@ def _end_token(text: str, last: Optional[Token]) -> Token:
     return Token.new_borrow_pos("$END", "", last)
 
 
+_STAT_TERMINALS = {"word": "STAT_WORD", "number": "STAT_NUMBER", "flag": "STAT_FLAG"}
+_A_WORD = re.compile(r"[a-z][a-z_']*")
+
+
 class _Reader:
     """Reads a card set token by token, each card (and each ``include``) with a parser
     of its own, and goes on after every syntax error.
@@ -597,11 +605,18 @@ class _Reader:
     it holds.
     """
 
-    def __init__(self, text: str, path: str):
+    def __init__(self, text: str, path: str, vocabulary, given: bool = False):
         self.text = text
         self.path = path
         self.lark = _lark()
         self.keywords = _keywords()
+        self.given = given  # the caller said which game's words (a `game` line must agree)
+        self.use(vocabulary)
+        self.seen_include = False
+        self.in_card = False
+        self.stat_may_follow = False  # a stat may stand at the next token
+        self.stat_value: Optional[str] = None  # the next token is a stat's value
+        self.ahead: Optional[Token] = None  # a token peeked at, not yet read
         self.stream = iter(self.lark.lex(text))
         self.pushed: list[tuple[Token, bool]] = []
         self.at_line_start = True
@@ -616,16 +631,63 @@ class _Reader:
         """The next token and whether it is the first one on its line; ``$END`` at the end."""
         if self.pushed:
             return self.pushed.pop()
-        tok = next(self.stream, None)
+        tok = self.raw_next()
         if tok is None:
             return _end_token(self.text, self.last), False
         first = self.at_line_start
+        if self.in_card:
+            tok = self.stat_token(tok, first)
         kind = tok.type
         self.at_line_start = kind == "_NL"
         if kind in _HEADER_WORDS:
             self.static = kind == "STATIC" or (self.static and not first)
         self.last = tok
         return tok, first
+
+    def use(self, vocabulary) -> None:
+        """Read the cards in ``vocabulary``'s words (its stats' names on stat lines)."""
+        self.vocabulary = vocabulary
+        # the game's stats: name -> the terminal its name is read as on a stat line
+        self.stats = {name: _STAT_TERMINALS[how] for name, how in vocabulary.stats.items()}
+        self.stat_names = tuple(vocabulary.stats)
+
+    def raw_next(self) -> Optional[Token]:
+        """The lexer's next token (the one peeked at, if any)."""
+        if self.ahead is not None:
+            tok, self.ahead = self.ahead, None
+            return tok
+        return next(self.stream, None)
+
+    def peek_colon(self) -> bool:
+        """Is the lexer's next token a ``:``?  (``cost:`` starts an activated effect's cost
+        line, not the stat ``cost``.)"""
+        if self.ahead is None:
+            self.ahead = next(self.stream, None)
+        return self.ahead is not None and self.ahead.type == "COLON"
+
+    def stat_token(self, tok: Token, first: bool) -> Token:
+        """``tok`` as the grammar's stat terminals read it: a stat's name where a stat may
+        stand (a line's start, after ``{``, after another stat) becomes ``STAT_WORD``,
+        ``STAT_NUMBER`` or ``STAT_FLAG`` by the game's vocabulary; a word stat's value is a
+        ``WORD`` even when it is spelt like a keyword."""
+        value = self.stat_value
+        if value is not None:
+            self.stat_value = None
+            self.stat_may_follow = True
+            if value == "STAT_WORD" and tok.type != "WORD" and _A_WORD.fullmatch(tok.value):
+                return Token.new_borrow_pos("WORD", tok.value, tok)
+            return tok
+        may = first or self.stat_may_follow
+        self.stat_may_follow = tok.type == "LBRACE"
+        if may:
+            terminal = self.stats.get(tok.value)
+            if terminal is not None and not self.peek_colon():
+                if terminal == "STAT_FLAG":
+                    self.stat_may_follow = True
+                else:
+                    self.stat_value = terminal
+                return Token.new_borrow_pos(terminal, tok.value, tok)
+        return tok
 
     def push(self, tok: Token, first: bool) -> None:
         self.pushed.append((tok, first))
@@ -648,11 +710,12 @@ class _Reader:
         self.diagnostics.append(diagnostic)
 
     def syntax_error(self, err: UnexpectedInput, open_card: Optional[str] = None) -> None:
-        self.report(syntax_diagnostic(self.path, self.text, err, self.keywords, open_card))
+        self.report(syntax_diagnostic(self.path, self.text, err, self.keywords, open_card,
+                                      self.stat_names))
 
     def bad_character(self, tok: Token) -> None:
         self.report(bad_character(self.path, self.text, tok.start_pos, tok.line, tok.column,
-                                  set(self.keywords.values())))
+                                  set(self.keywords.values()) | set(self.stat_names)))
 
     def error_in(self, kind: Optional[str], tok: Token, open_card: Optional[str] = None) -> None:
         """Report ``tok`` where the parser of context ``kind`` (None: a file's start) refuses it."""
@@ -681,7 +744,20 @@ class _Reader:
             if kind == "CARD":
                 self.read_card(tok)
                 continue
+            if kind == "GAME" and not self.seen_card and not self.seen_include \
+                    and self.nodes == []:
+                self.read_include(tok)
+                if self.nodes and isinstance(self.nodes[-1], ast.GameLine):
+                    self.game_words(self.nodes[-1])
+                continue
+            if kind == "GAME":
+                self.report(Diagnostic(self.path, ast.Pos(tok.line, tok.column, tok.line, tok.end_column),
+                                       "the `game` line comes first in a card file, once",
+                                       "move it to the top of the file, before the includes"))
+                self.skip_line()
+                continue
             if kind == "INCLUDE" and not self.seen_card:
+                self.seen_include = True
                 self.read_include(tok)
                 continue
             if kind == "INCLUDE":
@@ -725,8 +801,31 @@ class _Reader:
                 self.nodes.extend(self.transform(parser.feed_token(_end_token(self.text, tok))))
                 return
 
+    def game_words(self, line: ast.GameLine) -> None:
+        """``game "NAME"``: read the cards in that game's words (its game file's)."""
+        found, problem = vocab_of.for_game(line.name, self.path)
+        if problem is not None:
+            self.report(Diagnostic(self.path, line.pos, *problem))
+            return
+        if self.given and found.game != self.vocabulary.game:
+            self.report(Diagnostic(
+                self.path, line.pos, f"these cards are for `{found.game}`, not "
+                f"`{self.vocabulary.game}`", f"they are read here as {self.vocabulary.game}'s "
+                f"cards: write `game \"{self.vocabulary.game}\"`, or play them in their game"))
+            return
+        self.use(found)
+
     # ---- a card
     def read_card(self, card: Token) -> None:
+        self.in_card = True
+        try:
+            self._read_card(card)
+        finally:
+            self.in_card = False
+            self.stat_may_follow = False
+            self.stat_value = None
+
+    def _read_card(self, card: Token) -> None:
         self.seen_card = True
         parser = self.lark.parse_interactive()
         parser.feed_token(card)

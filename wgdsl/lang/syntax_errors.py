@@ -30,23 +30,25 @@ _DESCRIBED = {
 }
 
 ZONES = ("hand", "stock", "standby", "break", "field", "battle field", "my field")
-STATS = ("color", "mark", "cost", "requires", "stun", "unique")
 ACTIONS = ("draw", "look", "move", "exhaust", "shuffle", "choose", "enter", "cancel",
            "add", "swap", "may", "if")
 EVENTS = ("leaves", "enters", "is", "becomes", "start", "end", "plays")
 EFFECT_WORDS = ("dimension", "field", "in", "activated", "static", "when", "at", "during")
 
-# the category of a keyword, for "unknown <category> `word`"
-_CATEGORY = {w: "keyword" for w in STATS + EFFECT_WORDS}
+# the category of a keyword, for "unknown <category> `word`" (a stat's name, from the
+# game's vocabulary, is a keyword too)
+_CATEGORY = {w: "keyword" for w in EFFECT_WORDS}
 _CATEGORY.update({w: "action" for w in ACTIONS})
 _CATEGORY.update({w: "event" for w in EVENTS})
 _CATEGORY.update({w: "zone" for w in ("hand", "stock", "standby", "break", "battle", "my")})
 
 _ID_HINT = "a card id is capitals and digits around a dash, such as `XX-001`"
-_STATEMENT_HINT = (
-    "a card holds stat lines (" + one_of(STATS) + ") and effects "
-    "(`dimension:`, `field when ...:`, `in hand static:`)"
-)
+_STAT_TERMINALS = ("STAT_WORD", "STAT_NUMBER", "STAT_FLAG")
+
+
+def _statement_hint(stats) -> str:
+    return ("a card holds stat lines (" + one_of(stats) + ") and effects "
+            "(`dimension:`, `field when ...:`, `in hand static:`)")
 
 
 # how far around an error the text is looked at (a bound, so that reporting an error
@@ -60,20 +62,22 @@ def keywords_of(terminals) -> dict[str, str]:
 
 
 def syntax_diagnostic(path: str, text: str, err: UnexpectedInput, keywords: dict[str, str],
-                      open_card: Optional[str] = None) -> Diagnostic:
+                      open_card: Optional[str] = None, stats: tuple = ()) -> Diagnostic:
     """The diagnostic for one Lark parse error in ``text``.
 
     ``keywords``: :func:`keywords_of` the parser's terminals; ``open_card``: the id of
-    the card being read, if any (named when the next card starts before it is closed)."""
+    the card being read, if any (named when the next card starts before it is closed);
+    ``stats``: the names of the game's stats, in the game file's order (a stat's name is
+    read as a ``STAT_*`` terminal: where one is expected, these are the words)."""
     if isinstance(err, UnexpectedCharacters):
         return bad_character(path, text, err.pos_in_stream, err.line, err.column,
-                             set(keywords.values()))
+                             set(keywords.values()) | set(stats))
     if isinstance(err, UnexpectedEOF) or (
         isinstance(err, UnexpectedToken) and err.token.type == "$END"
     ):
-        return _early_end(path, text, _expected(err.expected, keywords))
+        return _early_end(path, text, _expected(err.expected, keywords, stats))
     assert isinstance(err, UnexpectedToken)
-    return _bad_token(path, err, keywords, open_card)
+    return _bad_token(path, err, keywords, open_card, stats)
 
 
 # ---------------------------------------------------------------------------- characters
@@ -122,9 +126,9 @@ def _early_end(path: str, text: str, expected) -> Diagnostic:
 
 # ---------------------------------------------------------------------------- tokens
 def _bad_token(path: str, err: UnexpectedToken, keywords: dict[str, str],
-               open_card: Optional[str]) -> Diagnostic:
+               open_card: Optional[str], stats: tuple = ()) -> Diagnostic:
     tok: Token = err.token
-    literals, described = _expected(err.expected, keywords)
+    literals, described = _expected(err.expected, keywords, stats)
     expected = set(literals)
     found = str(tok)
     shown = shorten(found)
@@ -140,14 +144,15 @@ def _bad_token(path: str, err: UnexpectedToken, keywords: dict[str, str],
                           'a card starts with `card ID "name" {`')
     if not re.fullmatch(r"[a-z][a-z_']*", found):
         return Diagnostic(path, pos, f"unexpected `{shown}`", _expect_hint(literals, described))
-    context = _context(expected)
+    context = _context(expected, stats)
     match = _closest(found, literals)
-    if found in keywords.values():  # a real keyword in the wrong place
+    if found in keywords.values() or found in stats:  # a real keyword in the wrong place
         wanted = {"statement": "a stat or an effect"}.get(context, _article(context))
         return Diagnostic(path, pos, f"expected {wanted}, found `{shown}`",
-                          f"did you mean `{match}`?" if match else _context_hint(context, literals, described))
+                          f"did you mean `{match}`?" if match else
+                          _context_hint(context, literals, described, stats))
     if match:
-        what = _CATEGORY.get(match, "word")
+        what = "keyword" if match in stats else _CATEGORY.get(match, "word")
         if match == "field":
             what = "zone" if context == "zone" else "keyword"
         return Diagnostic(path, pos, f"unknown {what} `{shown}`", f"did you mean `{match}`?")
@@ -155,16 +160,17 @@ def _bad_token(path: str, err: UnexpectedToken, keywords: dict[str, str],
     if not literals and described:
         hint = _ID_HINT if "CARD_ID" in err.expected else None
         return Diagnostic(path, pos, f"expected {' or '.join(described)}, found `{shown}`", hint)
-    return Diagnostic(path, pos, f"unknown {what} `{shown}`", _context_hint(context, literals, described))
+    return Diagnostic(path, pos, f"unknown {what} `{shown}`",
+                      _context_hint(context, literals, described, stats))
 
 
-def _context(expected: set[str]) -> str:
+def _context(expected: set[str], stats: tuple = ()) -> str:
     """What kind of word the parser wanted, judged from the keywords it would accept."""
     if expected & {"leaves", "enters", "becomes"} or {"this", "start", "end"} <= expected:
         return "event"
     if {"hand", "stock"} <= expected:
         return "zone"
-    if "color" in expected:
+    if expected & set(stats):
         return "statement"
     if {"draw", "move"} <= expected:
         return "action"
@@ -175,13 +181,13 @@ def _context(expected: set[str]) -> str:
     return "word"
 
 
-def _context_hint(context: str, literals, described) -> Optional[str]:
+def _context_hint(context: str, literals, described, stats: tuple = ()) -> Optional[str]:
     if context == "zone":
         return "zones are " + one_of(ZONES)
     if context == "action":
         return "actions are " + one_of(ACTIONS)
     if context == "statement":
-        return _STATEMENT_HINT
+        return _statement_hint(stats)
     if context == "card definition":
         return 'a card starts with `card ID "name" {`'
     if context == "card":
@@ -200,11 +206,15 @@ def _closest(word: str, choices: Iterable[str]) -> Optional[str]:
     return match[0] if match else None
 
 
-def _expected(expected, keywords: dict[str, str]) -> tuple[list[str], list[str]]:
-    """Split Lark's expected terminal names into keywords and described terminals."""
+def _expected(expected, keywords: dict[str, str],
+              stats: tuple = ()) -> tuple[list[str], list[str]]:
+    """Split Lark's expected terminal names into keywords and described terminals (a
+    ``STAT_*`` terminal is the names of the game's stats)."""
     literals, described = set(), []
     for name in sorted(expected):
-        if name in keywords:
+        if name in _STAT_TERMINALS:
+            literals.update(stats)
+        elif name in keywords:
             literals.add(keywords[name])
         else:
             described.append(_DESCRIBED.get(name, name.lower()))

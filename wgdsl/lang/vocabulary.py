@@ -19,7 +19,7 @@ from typing import Optional
 
 import attrs
 
-from wgdsl.resources import world_gainer_game_path
+from wgdsl.resources import builtin_game_files, world_gainer_game_path
 
 
 @attrs.frozen
@@ -36,24 +36,48 @@ class Vocabulary:
     phases_rule: str
     zones: tuple
     path: str = ""
+    # stat name -> "word", "number" or "flag": how a card's stat line gives it
+    stats: dict = attrs.field(factory=dict, eq=False)
+    # the stats every card must give (no default in the game file), in declared order
+    required: tuple = ()
+    rules: dict = attrs.field(factory=dict, eq=False)  # stat name -> the rule declaring it
+    values: dict = attrs.field(factory=dict, eq=False)  # word stat name -> its words
+    cards_rule: str = ""  # the rule of the game's `cards` (what a card is: R2.1)
 
     @classmethod
     def from_spec(cls, spec) -> "Vocabulary":
-        """The vocabulary of a compiled game file (:class:`~wgdsl.lang.game.spec.GameSpec`).
-        ValueError when the file lacks what the card language needs (its stat ``color``)."""
+        """The vocabulary of a compiled game file (:class:`~wgdsl.lang.game.spec.GameSpec`):
+        its kinds' stats and flags, the values of its stats `color` and `mark` (the words
+        of points and of marks, when the game has them), its phases and its zones."""
         color = spec.stat("color")
-        if color is None or not color.values:
-            raise ValueError(f"{spec.path}: the card language needs a word stat `color` "
-                             "(`stat color blue, green, red, yellow`)")
         mark = spec.stat("mark")
+        stats: dict = {}
+        rules: dict = {}
+        required: list = []
+        values: dict = {}
+        for kind in spec.kinds:
+            for stat in kind.stats:
+                if stat.name in stats or stat.is_list:
+                    continue
+                stats[stat.name] = "word" if stat.values else "number"
+                rules[stat.name] = stat.rule
+                if stat.values:
+                    values[stat.name] = tuple(stat.values)
+                if stat.required:
+                    required.append(stat.name)
+            for flag in kind.flags:
+                stats.setdefault(flag, "flag")
         return cls(
-            game=spec.id, colors=tuple(color.values), colors_rule=color.rule,
+            game=spec.id, colors=tuple(color.values) if color is not None else (),
+            colors_rule=color.rule if color is not None else "",
             marks=tuple(mark.values) if mark is not None else (),
             marks_rule=mark.rule if mark is not None else "",
             mark_of_color=dict(mark.defaults) if mark is not None and mark.default_by == "color"
             else {},
             phases=tuple(spec.turn_phases), phases_rule=spec.phases_rule,
-            zones=tuple(z.name for z in spec.zones), path=spec.path)
+            zones=tuple(z.name for z in spec.zones), path=spec.path, stats=stats,
+            required=tuple(required), rules=rules, values=values,
+            cards_rule=spec.card_set_rule)
 
     def default_mark(self, color: str) -> str:
         return self.mark_of_color.get(color, "")
@@ -69,18 +93,59 @@ def world_gainer() -> Vocabulary:
     """The vocabulary of World Gainer's game file (wgdsl/games/world_gainer/)."""
     from wgdsl.lang.diagnostics import DiagnosticError
 
+    found, problems, text = _read(world_gainer_game_path())
+    if found is None:  # the package's own file: a broken install, not a user's mistake
+        raise DiagnosticError([p for p in problems if p.severity == "error"],
+                              {str(world_gainer_game_path()): text} if text is not None else {})
+    return found
+
+
+@lru_cache(maxsize=8)
+def _builtin(game: str) -> Optional[Vocabulary]:
+    return _read(builtin_game_files()[game])[0]
+
+
+def _read(path) -> tuple:
+    """(the vocabulary of the game file at ``path`` or None, its problems, its text)."""
     from .game import compile_text, read_source
 
-    path = world_gainer_game_path()
     text, problems = read_source(path)
-    spec = None
-    if text is not None:
-        spec, problems = compile_text(text, str(path))
-    if spec is None:  # the package's own file: a broken install, not a user's mistake
-        raise DiagnosticError([p for p in problems if p.severity == "error"],
-                              {str(path): text} if text is not None else {})
-    return Vocabulary.from_spec(spec)
+    if text is None:
+        return None, problems, None
+    spec, problems = compile_text(text, str(path))
+    return (Vocabulary.from_spec(spec) if spec is not None else None), problems, text
 
+
+_GAME_HINT = ('write a built-in game\'s id (`game "world-gainer"`) or the path of a .game '
+              "file in this file's folder or below it")
+
+
+def for_game(name: str, card_file: str) -> tuple:
+    """The vocabulary of the game a card file names (``game "NAME"``): a built-in game's
+    id, or a ``.game`` file beside the card file.  (vocabulary, None) or (None, (message,
+    hint)); nothing outside the card file's folder is read."""
+    from .cards import beside
+    from .diagnostics import did_you_mean, shorten
+
+    games = builtin_game_files()
+    if name in games:
+        return _builtin(name), None
+    cannot = f"cannot read the cards' game `{shorten(name)}`"
+    if not name.endswith(".game"):
+        known = ", ".join(f"`{g}`" for g in games)
+        return None, (f"unknown game `{shorten(name)}`",
+                      did_you_mean(name, list(games)) or f"the built-in games are {known}; "
+                      "another game is named by the path of its .game file")
+    path, refused = beside(name, card_file, "a game file", cannot, _GAME_HINT,
+                           "a card file's game file must be in its folder or below it")
+    if refused:
+        return None, refused
+    found, problems, _ = _read(path)
+    if found is None:
+        first = next((p for p in problems if p.severity == "error"), None)
+        why = first.message if first is not None else "it cannot be read"
+        return None, (f"{cannot}: {why}", f"`wgdsl check {shorten(name)}` tells what is wrong")
+    return found, None
 
 def of(vocabulary: Optional[Vocabulary]) -> Vocabulary:
     """``vocabulary``, or World Gainer's when None."""

@@ -125,7 +125,9 @@ def _stat_decl(s) -> str:
     if s.values and s.default_by:
         pairs = ", ".join(f"{k} {v}" for k, v in s.defaults)
         return " one of " + "/".join(s.values) + f" (default by {s.default_by}: {pairs})"
-    return " one of " + "/".join(s.values) if s.values else f" {s.low} to {s.high}"
+    if s.values:
+        return " one of " + "/".join(s.values)
+    return f" {s.low} to {s.high}" + (f" (default {s.default})" if s.default is not None else "")
 
 
 _SEEN = {"hidden": "hidden (nobody sees its cards)", "owner": "seen by its seat only",

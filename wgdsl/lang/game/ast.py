@@ -90,6 +90,7 @@ class StatDecl:
     # when a card does not, and the pairs (Word, Word) that map it
     default_by: Optional[Word] = None
     defaults: tuple = ()
+    default: Optional[int] = None  # `stat stun 1 to 99 default 1`
 
 
 class Entries(tuple):

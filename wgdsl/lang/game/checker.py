@@ -426,8 +426,11 @@ class _Checker:
                                f"`{stat.low} to {stat.high}`: the most is less than the least")
                 if max(stat.low, stat.high) > MAX_NUMBER:
                     self.error(stat.pos, f"a stat is at most {MAX_NUMBER:,}")
+                if stat.default is not None and not stat.low <= stat.default <= stat.high:
+                    self.error(stat.pos, f"the default {stat.default} is not within "
+                               f"{stat.low} to {stat.high}")
                 stats[name] = S.StatSpec(name, low=stat.low, high=stat.high,
-                                         rule=self.stat_rule(stat))
+                                         rule=self.stat_rule(stat), default=stat.default)
         for stat in node.stats:
             if stat.default_by is not None and stat.name.text in stats:
                 self.default_by(stat, stats, node.name.text)

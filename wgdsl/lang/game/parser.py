@@ -393,9 +393,10 @@ class _ToAst(Transformer):
         return [_word(t) for t in children]
 
     def stat_range(self, meta, children):
-        name, low, high, label = children
+        name, low, high, default, label = children
         return ast.StatDecl(_word(name), low=int(low), high=int(high),
-                            pos=_span(meta, [name, low, high]), label=label)
+                            pos=_span(meta, [name, low, high, default]), label=label,
+                            default=int(default) if default is not None else None)
 
     def stat_enum(self, meta, children):
         name, *values = children

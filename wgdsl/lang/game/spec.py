@@ -58,6 +58,13 @@ class StatSpec:
     # value its stat `default_by` maps to in ``defaults`` (pairs of words)
     default_by: Optional[str] = None
     defaults: tuple = ()
+    # `stat stun 1 to 99 default 1`: the value of a card that does not give the stat
+    default: Optional[int] = None
+
+    @property
+    def required(self) -> bool:
+        """Must every card give it?  A word or number stat with no default."""
+        return self.form in ("range", "enum") and self.default is None and self.default_by is None
 
     def default_for(self, value) -> Optional[str]:
         """The value a card whose stat ``default_by`` is ``value`` has by default."""
