@@ -981,6 +981,48 @@ def explore_command(case_file, to, depth, max_states, check, as_json):
         echo(f"check: every outcome meets the expectation ({len(result.outcomes)})", err=True)
 
 
+@main.command("lint")
+@click.argument("files", nargs=-1)
+@click.option("--graph", is_flag=True,
+              help="Also print a card set's trigger graph: which effect's action can raise "
+                   "which event.")
+def lint_command(files, graph):
+    """Report what a card set or game file can never do (sound warnings only).
+
+    Card sets: effects that trigger each other without end (with the cards and the
+    path), conditions that never hold, cost bounds no card of the set meets, `becomes
+    target` triggers in a set where nothing targets.  Game files: effects no card does;
+    for a game played by its rounds, zones, counters, options, kinds, relations and
+    signs nothing uses, and cards no step puts anywhere.  docs/language.md ("Lint")
+    says why each is certain and what is left out.  A file with errors prints them
+    (as `wgdsl check`) and exits 1; warnings alone exit 0.
+
+    \b
+    Examples:
+      wgdsl lint                                   the built-in WG01 set
+      wgdsl lint mine.wg --graph
+      wgdsl lint examples/games/war.game wgdsl/games/getgem/getgem.game
+    """
+    from wgdsl.lang.diagnostics import render_all
+    from wgdsl.tools.lint import lint_paths
+
+    from .resources import builtin_cards_path
+
+    failed = False
+    for linted in lint_paths(list(files) or [str(builtin_cards_path())], graph=graph):
+        sources = {linted.path: linted.text} if linted.text is not None else {}
+        if linted.diagnostics:
+            echo(render_all(linted.diagnostics, sources), err=True)
+        if linted.errors:
+            failed = True
+            echo(f"{linted.path}: has errors (`wgdsl check`); not linted", err=True)
+            continue
+        for line in linted.graph:
+            echo("  " + line)
+        echo(linted.summary)
+    click.get_current_context().exit(EXIT_FINDINGS if failed else EXIT_OK)
+
+
 def _simulate_development(card_id, game_name, with_cards, side, as_json) -> bool:
     """``wgdsl simulate ID --game wonderful-world``; False for another game."""
     from wgdsl.games.wonderful_world.game import WonderfulWorld
