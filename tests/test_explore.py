@@ -145,11 +145,20 @@ def test_the_bound_is_said(tmp_path):
     result = ex.explore_case(path, max_states=3)
     assert not result.complete and result.states <= 3 + 5
     res = run(path, "--max-states", "3")
-    assert res.exit_code == 0 and "INCOMPLETE: the bound" in res.output
-    assert json.loads(run(path, "--max-states", "3", "--json").output)["complete"] is False
+    assert res.exit_code == 0 and "INCOMPLETE: the bound" in res.stdout
+    assert "stopped at the bound of 3 states" in res.stderr
+    assert json.loads(run(path, "--max-states", "3", "--json").stdout)["complete"] is False
     res = run(write(tmp_path, UMMITE.format(stock='"WG-010", "WG-016"', expect='"WG-010"'),
                     "u.toml"), "--check", "--max-states", "1")
     assert res.exit_code == 1 and "not proven" in res.stderr
+
+
+def test_a_long_walk_reports_its_progress(tmp_path, monkeypatch):
+    monkeypatch.setattr(ex, "PROGRESS_SECONDS", 0.0)
+    res = run(write(tmp_path, STUN_BOARD))
+    progress = [line for line in res.stderr.splitlines() if line.startswith("explore: ")]
+    assert progress and all(" states, " in line for line in progress)
+    assert "explore: " not in res.stdout
 
 
 # ------------------------------------------------------------------ output
@@ -157,7 +166,7 @@ def test_json_lists_outcomes_lines_and_what_differs(tmp_path):
     path = write(tmp_path, UMMITE.format(stock='"WG-010", "WG-016"', expect='"WG-016", "WG-010"'))
     res = run(path, "--json")
     assert res.exit_code == 0
-    doc = json.loads(res.output)
+    doc = json.loads(res.stdout)
     assert doc["case"] == "ummite" and doc["complete"] and len(doc["outcomes"]) == 2
     assert "players.A.stock" in doc["differing_paths"]
     for o in doc["outcomes"]:

@@ -966,6 +966,9 @@ def explore_command(case_file, to, depth, max_states, check, as_json):
         echo_json(ex.to_json(result))
     else:
         echo(ex.render_text(result))
+    if not result.complete:
+        echo(f"explore: stopped at the bound of {max_states} states: the outcomes are those "
+             "found so far (--max-states)", err=True)
     if check:
         if not result.expect:
             echo("check: the case's steps were not what was walked", err=True)

@@ -47,6 +47,7 @@ DEPTH = "depth"
 TURN_KEYS = ("turn", "round")  # the first of these to_dict() shows is the turn counter
 MAX_DIFF_PATHS = 12
 MAX_VALUE = 100  # characters of a value shown in a text diff
+PROGRESS_SECONDS = 2.0  # a walk reports its progress this often
 
 
 class ExploreError(Exception):
@@ -259,7 +260,7 @@ class Outcome:
     stop: Optional[str]  # None: the line ended where the limit says; else why it stopped
     difference: Optional[str] = None  # the case's first unmet expectation (end-of-steps)
     node: int = 0
-    lines: int = 0  # how many lines end here (None: a cycle, without end)
+    lines: int = 0  # how many lines end here (those through a cycle left out)
     examples: list = attrs.Factory(list)  # a few lines, each a list of action labels
     case_line: bool = False  # the case's own steps and answers end here
 
@@ -281,6 +282,7 @@ class Exploration:
     leaf: dict = attrs.Factory(dict)  # node -> outcome number
     seconds: float = 0.0
     expect: bool = False  # outcomes were compared with the case's [expect]
+    cycle: bool = False  # a line can come back to a state it passed (lines through it: endless)
 
 
 @attrs.define
@@ -405,7 +407,7 @@ class _Walker:
     def run(self, root) -> Exploration:
         res = self.result
         started = time.monotonic()
-        next_report = started + 2.0
+        next_report = started + PROGRESS_SECONDS
         root_extra = self.a.extra()
         if self.limit.kind == END_OF_TURN:
             self.start_turn = turn_of(root.to_dict())
@@ -443,7 +445,7 @@ class _Walker:
             if self.progress is not None and time.monotonic() >= next_report:
                 res.seconds = time.monotonic() - started
                 self.progress(res)
-                next_report = time.monotonic() + 2.0
+                next_report = time.monotonic() + PROGRESS_SECONDS
         res.seconds = time.monotonic() - started
         self._count_lines(root_id)
         self._mark_case_line()
@@ -527,16 +529,15 @@ class _Walker:
                     continue
                 on_path.discard(n)
                 total: dict = {}
-                for _, child in edges:
+                for _, child in edges:  # an edge back into the line (a cycle) adds none
                     for o, c in counts.get(child, {}).items():
-                        prev = total.get(o, 0)
-                        total[o] = None if c is None or prev is None or child in cyclic \
-                            else prev + c
+                        total[o] = total.get(o, 0) + c
                 counts[n] = total
             return counts.get(node, {})
 
         for o, c in visit(root).items():
             res.outcomes[o - 1].lines = c
+        res.cycle = bool(cyclic)
         # a few lines per outcome, walked in order (a line never revisits a node)
         found: dict = {o.number: [] for o in res.outcomes}
         work = [(root, [], frozenset({root}))]
@@ -615,9 +616,8 @@ def differences(outcomes: list) -> list[str]:
         for p in f:
             if p not in paths:
                 paths.append(p)
-    missing = object()
     return [p for p in paths
-            if len({canonical(f.get(p, missing)) if p in f else "\0" for f in flats}) > 1]
+            if len({canonical(f[p]) if p in f else "\0" for f in flats}) > 1]
 
 
 def to_json(result: Exploration) -> dict:
@@ -636,8 +636,9 @@ def to_json(result: Exploration) -> dict:
             "case_line": o.case_line,
             "line_count": o.lines,
             "lines": o.examples,
-            "differs": {p: _flat(o.data).get(p) for p in paths},
-        } for o in result.outcomes],
+            "differs": {p: flat.get(p) for p in paths},
+        } for o, flat in ((o, _flat(o.data)) for o in result.outcomes)],
+        "cycle": result.cycle,
     }
 
 
@@ -669,8 +670,7 @@ def render_text(result: Exploration, *, tree_lines: int = 200) -> str:
     out.append("")
     paths = differences(res.outcomes)
     for o in res.outcomes:
-        lines = "endless (a cycle)" if o.lines is None else \
-            f"{o.lines} line{'s' if o.lines != 1 else ''}"
+        lines = f"{o.lines} line{'s' if o.lines != 1 else ''}"
         mark = "  <- the case's own answers" if o.case_line else ""
         out.append(f"[{o.number}] {_verdict(o, res.expect)} ({lines}){mark}")
         flat = _flat(o.data)
@@ -680,6 +680,9 @@ def render_text(result: Exploration, *, tree_lines: int = 200) -> str:
             out.append(f"    ... and {len(paths) - MAX_DIFF_PATHS} more paths (--json)")
         for line in o.examples[:1]:
             out.append("    e.g. " + (" ; ".join(line) if line else "(no action)"))
+    if res.cycle:
+        out.append("(a line can come back to a state it passed: the lines that go round "
+                   "are endless and not counted)")
     if n > 1 and not paths:
         out.append("(the outcomes differ only in why their lines stopped)")
     return "\n".join(out)
