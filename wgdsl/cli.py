@@ -907,6 +907,125 @@ def rulings_command(paths, verbose):
         ctx.exit(EXIT_FINDINGS)
 
 
+@main.command("explore")
+@click.argument("case_file", type=click.Path())
+@click.option("--to", "to", type=click.Choice(["end-of-steps", "end-of-turn"]),
+              help="Where a line ends: after the case's steps (only answers branch; the "
+                   "default for a case with [[step]]s), or when the turn changes (every "
+                   "action branches; the default for a board without steps).")
+@click.option("--depth", type=click.IntRange(min=1),
+              help="Instead of --to: every action branches, N actions deep (answers count).")
+@click.option("--max-states", type=click.IntRange(min=1), default=100000, show_default=True,
+              help="Stop after this many distinct states and say so.")
+@click.option("--check", is_flag=True,
+              help="Exit 1, listing them, if any outcome of the steps does not meet the "
+                   "case's [expect] (or a line stops, or the bound is hit).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON document on stdout.")
+def explore_command(case_file, to, depth, max_states, check, as_json):
+    """Walk every legal line from a ruling case's board and print the distinct outcomes.
+
+    Every answer to every question and every order of triggers is tried (the case's
+    [answers] are not used); equal states are merged.  Each outcome shows what differs
+    from the others and a line that leads to it; `<- the case's own answers` marks where
+    the case's [answers] go.
+
+    \b
+    Examples:
+      wgdsl explore examples/sets/rulings/xp010-twin-and-clarion-both-respond.toml
+      wgdsl explore CASE.toml --check          is the expectation the only outcome?
+      wgdsl explore CASE.toml --to end-of-turn every action of the turn, not the steps
+      wgdsl explore CASE.toml --depth 3 --json
+    """
+    from wgdsl.tools import explore as ex
+
+    if depth is not None and to is not None:
+        raise click.UsageError("--depth and --to exclude each other: give one")
+    if check and (depth is not None or to == "end-of-turn"):
+        raise click.UsageError("--check compares the outcomes of the case's steps with its "
+                               "[expect]: leave out --depth and --to end-of-turn")
+    limit = (ex.Limit(ex.DEPTH, depth) if depth is not None
+             else ex.Limit(ex.END_OF_STEPS if check else to) if (to or check) else None)
+    if limit is not None and limit.kind is None:
+        limit = None
+
+    def progress(res):
+        echo(f"explore: {res.states} states, {len(res.outcomes)} outcomes, "
+             f"{res.seconds:.0f} s", err=True)
+
+    ctx = click.get_current_context()
+    try:
+        result = ex.explore_case(case_file, limit, max_states, progress)
+    except ex.CaseProblems as err:
+        for problem in err.problems:
+            echo(f"error: {problem}", err=True)
+        ctx.exit(EXIT_FINDINGS)
+    except ex.ExploreError as err:
+        echo(f"error: {err}", err=True)
+        ctx.exit(EXIT_FINDINGS)
+    if as_json:
+        echo_json(ex.to_json(result))
+    else:
+        echo(ex.render_text(result))
+    if not result.complete:
+        echo(f"explore: stopped at the bound of {max_states} states: the outcomes are those "
+             "found so far (--max-states)", err=True)
+    if check:
+        if not result.expect:
+            echo("check: the case's steps were not what was walked", err=True)
+            ctx.exit(EXIT_FINDINGS)
+        bad = ex.check_failures(result)
+        if not result.complete:
+            echo(f"check: not proven: the bound of {max_states} states was hit", err=True)
+            ctx.exit(EXIT_FINDINGS)
+        if bad:
+            echo(f"check: {len(bad)} of {len(result.outcomes)} outcomes do not meet the "
+                 "expectation: " + ", ".join(f"[{o.number}]" for o in bad), err=True)
+            ctx.exit(EXIT_FINDINGS)
+        echo(f"check: every outcome meets the expectation ({len(result.outcomes)})", err=True)
+
+
+@main.command("lint")
+@click.argument("files", nargs=-1)
+@click.option("--graph", is_flag=True,
+              help="Also print a card set's trigger graph: which effect's action can raise "
+                   "which event.")
+def lint_command(files, graph):
+    """Report what a card set or game file can never do (sound warnings only).
+
+    Card sets: effects that trigger each other without end (with the cards and the
+    path), conditions that never hold, cost bounds no card of the set meets, `becomes
+    target` triggers in a set where nothing targets.  Game files: effects no card does;
+    for a game played by its rounds, zones, counters, options, kinds, relations and
+    signs nothing uses, and cards no step puts anywhere.  docs/language.md ("Lint")
+    says why each is certain and what is left out.  A file with errors prints them
+    (as `wgdsl check`) and exits 1; warnings alone exit 0.
+
+    \b
+    Examples:
+      wgdsl lint                                   the built-in WG01 set
+      wgdsl lint mine.wg --graph
+      wgdsl lint examples/games/war.game wgdsl/games/getgem/getgem.game
+    """
+    from wgdsl.lang.diagnostics import render_all
+    from wgdsl.tools.lint import lint_paths
+
+    from .resources import builtin_cards_path
+
+    failed = False
+    for linted in lint_paths(list(files) or [str(builtin_cards_path())], graph=graph):
+        sources = {linted.path: linted.text} if linted.text is not None else {}
+        if linted.diagnostics:
+            echo(render_all(linted.diagnostics, sources), err=True)
+        if linted.errors:
+            failed = True
+            echo(f"{linted.path}: has errors (`wgdsl check`); not linted", err=True)
+            continue
+        for line in linted.graph:
+            echo("  " + line)
+        echo(linted.summary)
+    click.get_current_context().exit(EXIT_FINDINGS if failed else EXIT_OK)
+
+
 def _simulate_development(card_id, game_name, with_cards, side, as_json) -> bool:
     """``wgdsl simulate ID --game wonderful-world``; False for another game."""
     from wgdsl.games.wonderful_world.game import WonderfulWorld
