@@ -352,6 +352,17 @@ def _components(nodes: list[_Node], edges: dict) -> dict:
     return comp
 
 
+def trigger_graph(cardset: ast.CardSet, included: Iterable = ()) -> list[tuple]:
+    """The set's trigger graph: ``(effect, effect, actions)`` for each edge, an effect named
+    ``CARD (event)`` and ``actions`` the actions of the first that can raise the second's
+    event (``wgdsl lint --graph``)."""
+    cards = _cards(cardset, included)
+    nodes = _nodes(cards)
+    edges = _edges(nodes, cards)
+    return [(n.name, m.name, tuple(r.action for r in raises))
+            for n in nodes for m, raises in edges[n].items()]
+
+
 def find_loops(cardset: ast.CardSet, included: Iterable = ()) -> list[Diagnostic]:
     """A warning for each chain of effects of ``cardset`` that can trigger itself forever."""
     cards = _cards(cardset, included)

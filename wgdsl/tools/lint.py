@@ -202,14 +202,10 @@ def trigger_graph(cardset: ast.CardSet, included) -> list[str]:
     from wgdsl.lang import loops
     from wgdsl.lang.fmt import fmt_action
 
-    cards = loops._cards(cardset, included)
-    nodes = loops._nodes(cards)
-    edges = loops._edges(nodes, cards)
     lines = []
-    for n in nodes:
-        for m, raises in edges[n].items():
-            acts = dict.fromkeys(f"`{fmt_action(r.action)}`" for r in raises)
-            lines.append(f"{n.name} -> {m.name} by {', '.join(acts)}")
+    for source, target, actions in loops.trigger_graph(cardset, included):
+        acts = dict.fromkeys(f"`{fmt_action(a)}`" for a in actions)
+        lines.append(f"{source} -> {target} by {', '.join(acts)}")
     return lines
 
 
