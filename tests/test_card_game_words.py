@@ -104,3 +104,17 @@ def test_the_formatter_keeps_the_game_line():
     assert format_cardset(cardset) == text  # another game's stats keep their written order
     library = library_from_text(text, "mine.wg")
     assert "T-001" in library
+
+
+def test_zones_are_the_game_s():
+    # `discard` is a zone of GETGEM's file (not a word of World Gainer's grammar): read as a
+    # zone where a zone may stand
+    text = ('game "getgem"\ncard T-001 "炎" {\n  element fire\n  dimension:\n'
+            '    move this to discard\n    move a card in your hand to bottom of owner\'s stock\n}\n')
+    (problem,) = problems_of(text)
+    assert problem[:3] == (6, 43, "unknown zone `stock`")
+    assert problem[3] == "the zones of `getgem` are `deck`, `discard`, `supply`, `hand` or `front`"
+    # a World Gainer card cannot name GETGEM's zone: it is not a zone there
+    (problem,) = problems_of('card T-001 "a" {\n  color red  cost 1\n  dimension:\n'
+                             '    move this to discard\n}\n')
+    assert problem[:2] == (4, 18)

@@ -65,6 +65,7 @@ def check(cardset: ast.CardSet, included=(), vocabulary=None) -> list[Diagnostic
         for effect in card.effects:
             check_effect(effect, names, report)
             _check_numbers(effect, report)
+            _check_zones(effect, report)
     if not report.diagnostics:  # a sound set: warn of effects that can trigger themselves
         report.diagnostics.extend(find_loops(cardset, included))
     return report.diagnostics
@@ -105,6 +106,37 @@ def _check_numbers(effect: ast.Effect, report: Report) -> None:
             _out_of_range(report, "add", node.count, node.count_pos)
         elif isinstance(node, ast.CostBound):
             _out_of_range(report, "cost bound", node.value, node.value_pos)
+        stack.extend(getattr(node, f.name) for f in attrs.fields(type(node))
+                     if not f.name.endswith("pos"))
+
+
+def _check_zones(effect: ast.Effect, report: Report) -> None:
+    """Every zone an effect names is one of its game's (the game file's `zone`s; World
+    Gainer's field rows count as its field)."""
+    words = report.vocabulary
+
+    def unknown(name: str, pos: ast.Pos) -> None:
+        if not words.has_zone(name):
+            report.error(pos, f"unknown zone `{name}`",
+                         did_you_mean(name, words.zones) or
+                         f"the zones of `{words.game}` are " + one_of(words.zones))
+
+    if effect.where not in ("dimension", "field"):
+        unknown(effect.where, effect.pos)
+    event = getattr(effect, "event", None)
+    if event is not None and event.to is not None:
+        unknown(event.to, event.pos)
+    stack: list = list(effect.actions) if hasattr(effect, "actions") else []
+    stack += [getattr(effect, "cost", None), event, *getattr(effect, "rules", ())]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, tuple):
+            stack.extend(node)
+            continue
+        if not attrs.has(type(node)):
+            continue
+        if isinstance(node, ast.Zone):
+            unknown(node.name, node.pos)
         stack.extend(getattr(node, f.name) for f in attrs.fields(type(node))
                      if not f.name.endswith("pos"))
 

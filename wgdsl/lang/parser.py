@@ -645,8 +645,11 @@ class _Reader:
         return tok, first
 
     def use(self, vocabulary) -> None:
-        """Read the cards in ``vocabulary``'s words (its stats' names on stat lines)."""
+        """Read the cards in ``vocabulary``'s words (its stats' names on stat lines, its
+        zones where a zone may stand)."""
         self.vocabulary = vocabulary
+        # the zones that are not keywords already (World Gainer's all are)
+        self.zones = frozenset(vocabulary.zones) - frozenset(self.keywords.values())
         # the game's stats: name -> the terminal its name is read as on a stat line
         self.stats = {name: _STAT_TERMINALS[how] for name, how in vocabulary.stats.items()}
         self.stat_names = tuple(vocabulary.stats)
@@ -687,6 +690,13 @@ class _Reader:
                 else:
                     self.stat_value = terminal
                 return Token.new_borrow_pos(terminal, tok.value, tok)
+        return tok
+
+    def zone_word(self, parser, tok: Token) -> Token:
+        """``tok`` as the parser should read it: a word naming one of the game's zones,
+        where a zone may stand, is a ``ZONE_WORD``."""
+        if tok.type == "WORD" and tok.value in self.zones and "ZONE_WORD" in parser.choices():
+            return Token.new_borrow_pos("ZONE_WORD", tok.value, tok)
         return tok
 
     def push(self, tok: Token, first: bool) -> None:
@@ -836,6 +846,8 @@ class _Reader:
             tok, first = self.next()
             kind = tok.type
             if kind not in _CARD_SPECIAL:  # most tokens: just read
+                if kind == "WORD" and self.zones:
+                    tok = self.zone_word(parser, tok)
                 try:
                     parser.feed_token(tok)
                     continue
@@ -920,7 +932,7 @@ class _Reader:
                 parser = self.context(context)
                 for i, t in enumerate(line):
                     try:
-                        parser.feed_token(t)
+                        parser.feed_token(self.zone_word(parser, t) if self.zones else t)
                     except UnexpectedToken as err:
                         if best is None or i > best[0]:
                             best = (i, err)

@@ -43,6 +43,16 @@ class Vocabulary:
     rules: dict = attrs.field(factory=dict, eq=False)  # stat name -> the rule declaring it
     values: dict = attrs.field(factory=dict, eq=False)  # word stat name -> its words
     cards_rule: str = ""  # the rule of the game's `cards` (what a card is: R2.1)
+    grids: tuple = ()  # the zones laid out as a grid (World Gainer's field: its rows)
+    zone_rules: dict = attrs.field(factory=dict, eq=False)  # zone name -> its rule
+
+    def has_zone(self, name: str) -> bool:
+        """Does the game have zone ``name``?  ``battle field`` and ``my field`` are rows of
+        a grid zone ``field`` (World Gainer's R1.2)."""
+        if name in self.zones:
+            return True
+        head, _, last = name.rpartition(" ")
+        return head in ("battle", "my") and last in self.grids
 
     @classmethod
     def from_spec(cls, spec) -> "Vocabulary":
@@ -77,7 +87,9 @@ class Vocabulary:
             phases=tuple(spec.turn_phases), phases_rule=spec.phases_rule,
             zones=tuple(z.name for z in spec.zones), path=spec.path, stats=stats,
             required=tuple(required), rules=rules, values=values,
-            cards_rule=spec.card_set_rule)
+            cards_rule=spec.card_set_rule,
+            grids=tuple(z.name for z in spec.zones if z.grid),
+            zone_rules={z.name: z.rule for z in spec.zones})
 
     def default_mark(self, color: str) -> str:
         return self.mark_of_color.get(color, "")
