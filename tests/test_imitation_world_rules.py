@@ -244,6 +244,26 @@ def test_a_marked_zone_joins_or_opens_a_pile_and_never_changes_a_marker_r8_4_r8_
         Placement(), Placement(EX, mark=FA), Placement(FA, mark=EX))
 
 
+def test_a_marker_alone_is_no_placement_r8_6():
+    both = (EX, FA)
+    for zone in (CostZone(), CostZone(unmarked=2), CostZone(piles=[(EX, 1)])):
+        refused("IW R8.6", rules.after_placement, zone, Placement(None, mark=EX), both)
+
+
+def test_the_agas_a_hidden_aga_may_be_r22_5():
+    # what the opponent sees of a player of existence-wall: 実存 and 曖昧 cards, a 実存 pile
+    owned, zone = {EX, AMBIGUOUS}, CostZone(piles=[(EX, 2)])
+    assert [a.name for a in (AGA_EX, AGA_FA, AGA_AMB) if rules.aga_consistent(a, owned, zone)] \
+        == [AGA_EX.name, AGA_AMB.name]
+    # a 幻想 pile beside it leaves the 曖昧 aga only (IW R8.6)
+    two = CostZone(piles=[(EX, 2), (FA, 1)])
+    assert [a.name for a in (AGA_EX, AGA_FA, AGA_AMB) if rules.aga_consistent(a, {AMBIGUOUS}, two)] \
+        == [AGA_AMB.name]
+    # an unmarked zone tells nothing (the faction stays hidden until the first play)
+    assert all(rules.aga_consistent(a, {AMBIGUOUS}, CostZone(unmarked=3))
+               for a in (AGA_EX, AGA_FA, AGA_AMB))
+
+
 def test_a_cost_zone_is_one_model_or_the_other_r8_4():
     for bad in (dict(unmarked=1, piles=[(EX, 1)]), dict(piles=[(EX, 1), (EX, 2)]),
                 dict(piles=[(AMBIGUOUS, 1)]), dict(piles=[(EX, 0)]), dict(unmarked=-1)):

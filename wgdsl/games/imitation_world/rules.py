@@ -215,6 +215,13 @@ def markers(aga: Aga, factions: Iterable[str]) -> tuple:
     return tuple(f for f in cost_factions(factions) if aga.allows(f))
 
 
+def aga_consistent(aga: Aga, owned: Iterable[str], zone: CostZone) -> bool:
+    """IW R22.5: could ``aga`` be the hidden aga of a player who owns cards of the factions
+    ``owned`` (IW R4.4) and whose cost zone is ``zone`` (its markers, IW R8.6)? ``resample``
+    draws the opponent's hidden aga among the agas of the set for which this holds."""
+    return all(aga.allows(f) for f in owned) and all(aga.allows(f) for f, _ in zone.piles)
+
+
 @attrs.frozen
 class Placement:
     """Where a cost card goes (IW R8.6, R24.2): ``to`` None — the unmarked pile
@@ -248,6 +255,9 @@ def after_placement(zone: CostZone, placement: Placement, allowed: Sequence[str]
     markers must differ; a new marker must be one the aga permits, never 曖昧). Existing
     piles never change their marker (IW R8.4), and cards never move between piles
     (IW R8.3)."""
+    if placement.to is None and placement.mark is not None:
+        raise IllegalAction(f"a marker {placement.mark} goes with a second pile: "
+                            "`cost ID to F mark G`", "IW R8.6")
     for f in (placement.to, placement.mark):
         if f is None or (f == placement.to and zone.pile(f) is not None):
             continue  # joining a pile that exists sets no marker
