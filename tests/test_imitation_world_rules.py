@@ -4,10 +4,11 @@ spec's own text: every worked example and every Q&A ruling these functions decid
 worked out by hand from the spec — the IW01 values are copied from its card table, the
 outcomes from its answers — never from the program's output.
 
-IW01 values used (the spec's table): IW-004 2/2, IW-005 1/4, IW-006 2/2 (連結攻撃), IW-007
-4/4 (判定時 ATK +2 in barrier and aga judgments), IW-008 3/0, IW-009 1/1, IW-010 2/2 (判定時 DEF
-+2 as a blocker), IW-012 4/3, IW-013 0/3; IW-014 DEF +2, IW-015 ATK −2, IW-023 ATK +2; agas
-IW-001 (実存, DEF 6, face up: your geuda DEF +1), IW-002 (幻想, DEF 5), IW-003 (曖昧, DEF 4).
+IW01 values used (the spec's table): IW-004 2/2, IW-005 1/4, IW-006 2/2 (連結攻撃),
+IW-007 4/4 (判定時 ATK +2 in barrier and aga judgments), IW-008 3/0, IW-009 1/1, IW-010 2/2
+(判定時 DEF +2 as a blocker), IW-012 4/3, IW-013 0/3; IW-014 DEF +2, IW-015 ATK −2, IW-023
+ATK +2; agas IW-001 (実存, DEF 6, face up: your geuda DEF +1), IW-002 (幻想, DEF 5), IW-003
+(曖昧, DEF 4).
 """
 
 from __future__ import annotations
@@ -257,8 +258,8 @@ def test_the_agas_a_hidden_aga_may_be_r22_5():
         == [AGA_EX.name, AGA_AMB.name]
     # a 幻想 pile beside it leaves the 曖昧 aga only (IW R8.6)
     two = CostZone(piles=[(EX, 2), (FA, 1)])
-    assert [a.name for a in (AGA_EX, AGA_FA, AGA_AMB) if rules.aga_consistent(a, {AMBIGUOUS}, two)] \
-        == [AGA_AMB.name]
+    assert [a.name for a in (AGA_EX, AGA_FA, AGA_AMB)
+            if rules.aga_consistent(a, {AMBIGUOUS}, two)] == [AGA_AMB.name]
     # an unmarked zone tells nothing (the faction stays hidden until the first play)
     assert all(rules.aga_consistent(a, {AMBIGUOUS}, CostZone(unmarked=3))
                for a in (AGA_EX, AGA_FA, AGA_AMB))
@@ -455,6 +456,24 @@ def test_q27_unblocked_or_against_the_panned_blocker():
 def test_q28_both_out_and_the_heavy_knight_gets_no_bonus_in_survival():
     j = rules.survival_judgment([IW012], [IW007_SURVIVAL])
     assert j.defending == (R(4, 4, True),) and j.attacking == (R(4, 3, True),)
+
+
+def test_iw01_rulings_the_judgment_bonuses_inside_a_side():
+    """Spec, "Rulings that follow for IW01 cards": IW-007's +2 counts in barrier and aga
+    judgments also as part of a linked side; IW-010's +2 as a blocker also counts in the DEF
+    it subtracts for the blockers behind it."""
+    b = rules.barrier_judgment([IW004, IW007_BARRIER], 1)    # 2 + (4 + 2) against DEF 5
+    assert (b.deals, b.destroyed) == (8, True)
+    # IW-009 and IW-007 against IW-001 (DEF 6): 1 + (4 + 2) = 7 >= 6; without the +2, 5 < 6
+    assert rules.aga_judgment([IW009, IW007_BARRIER], 6).destroyed
+    assert not rules.aga_judgment([IW009, IW007_SURVIVAL], 6).destroyed
+    # an attack of 5 on [IW-010 as a blocker, IW-004]: IW-010 receives 5 >= 4, out; IW-004
+    # receives 5 - 4 = 1 < 2, stays (without the +2 it would receive 3 >= 2, out)
+    five = [Fighter(5, 5)]
+    assert rules.survival_judgment(five, [IW010_BLOCKER, IW004]).defending == (
+        R(5, 4, True), R(1, 2, False))
+    assert rules.survival_judgment(five, [IW010_OTHERWISE, IW004]).defending == (
+        R(5, 2, True), R(3, 2, True))
 
 
 def test_values_floor_once_r2_3_and_q23():

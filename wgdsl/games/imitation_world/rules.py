@@ -90,15 +90,16 @@ def deck_problems(deck: Sequence[DeckCard], aga: Optional[Aga],
         raise ValueError(f"unknown deck variant {variant!r}: use one of "
                          f"{', '.join(sorted(VARIANTS))} (IW R4.5)")
     least, most = VARIANTS[variant]
+    note = " (starter variant)" if variant == "starter" else ""
     cards = [c for c in deck if c.type in DECK_TYPES]
     out = []
     if len(cards) < least:
         out.append(Problem("IW R4.1", f"the deck has {len(cards)} cards; it needs at least "
-                                      f"{least}" + (" (starter variant)" if variant == "starter" else "")))
+                                      f"{least}{note}"))
     for name, n in sorted(Counter(c.name for c in cards).items()):
         if n > most:
             out.append(Problem("IW R4.2", f"{n} cards named {name}; at most {most} of a name"
-                                          + (" (starter variant)" if variant == "starter" else "")))
+                                          f"{note}"))
     for c in deck:
         if c.type not in DECK_TYPES:
             out.append(Problem("IW R4.3", f"{c.name} is {_a(c.type)}, not a deck card; the aga "
@@ -233,7 +234,9 @@ class Placement:
     mark: Optional[str] = None
 
     def __str__(self) -> str:
-        return "" if self.to is None else f"to {self.to}" + (f" mark {self.mark}" if self.mark else "")
+        if self.to is None:
+            return ""
+        return f"to {self.to}" + (f" mark {self.mark}" if self.mark else "")
 
 
 def placements(zone: CostZone, allowed: Sequence[str]) -> tuple:
@@ -262,7 +265,8 @@ def after_placement(zone: CostZone, placement: Placement, allowed: Sequence[str]
         if f is None or (f == placement.to and zone.pile(f) is not None):
             continue  # joining a pile that exists sets no marker
         if f not in allowed:
-            why = f"{AMBIGUOUS} is never a marker" if f == AMBIGUOUS else "the aga does not permit it"
+            why = (f"{AMBIGUOUS} is never a marker" if f == AMBIGUOUS
+                   else "the aga does not permit it")
             raise IllegalAction(f"no pile can be marked {f}: {why}; markers allowed: "
                                 f"{', '.join(allowed) or 'none'}", "IW R8.6")
     if not zone.marked:
@@ -426,9 +430,9 @@ class Fighter:
     """A geuda in a judgment, as numbers (IW R17.2): ``atk`` and ``defence`` are its printed
     value plus every modifier that applies now, *not* floored (they may be below 0);
     ``judgment_atk`` and ``judgment_def`` are the 判定時 modifiers that apply in the
-    judgment at hand (IW R21.1, R21.4), which the engine computes (IW-007's +2 only in
-    barrier and aga judgments, IW-010's +2 only as a blocker). The judged values add all of
-    them and floor once (IW R2.3)."""
+    judgment at hand (IW R21.1, R21.4), which the engine computes from the cards (a bonus
+    "in barrier and aga judgments" only there, one "as a blocker" only for a blocker). The
+    judged values add all of them and floor once (IW R2.3)."""
 
     atk: int
     defence: int
