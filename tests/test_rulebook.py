@@ -32,7 +32,8 @@ CITING = ("wgdsl", "grammar", "cards", "examples", "docs", "README.md")
 # "GG R8.5"), and docs/games.md, whose numbers are those of the game files it shows
 OTHER_BOOKS = ("docs/games.md", "docs/getgem.md", "wgdsl/games/getgem", "examples/rulings/getgem",
                "wgdsl/games/wonderful_world", "docs/wonderful-world.md",
-               "examples/rulings/wonderful-world", "wgdsl/tools/rulings_wonderful_world.py")
+               "examples/rulings/wonderful-world", "wgdsl/tools/rulings_wonderful_world.py",
+               "wgdsl/games/imitation_world", "docs/imitation-world.md")
 TEXT_SUFFIXES = {".py", ".lark", ".wg", ".toml", ".txt", ".md"}
 
 
