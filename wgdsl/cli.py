@@ -835,8 +835,8 @@ def _play_game_file(name, seats, seed, games, show_log, option_values, agents=()
     if record_path:
         from wgdsl.tools.replay import game_record
 
-        _write_record(record_path, game_record(name, game, state, seed, options, agents,
-                                               recorded))
+        _write_record(record_path, game_record(name, game, state, seed, options,
+                                               tuple(agents) or ("random",), recorded))
     log_on = show_log if show_log is not None else games == 1
     if games == 1:
         spec = getattr(game, "spec", None)
