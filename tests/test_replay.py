@@ -57,11 +57,28 @@ def _page(tmp_path, record: Path) -> Path:
 
 
 def _embedded(page: Path) -> dict:
-    """The re-run the page carries (its <script type="application/json">)."""
+    """The re-run the page carries (its <script type="application/json">), every step's
+    board rebuilt here from step 0's and the patches (wgdsl.tools.replay.patch)."""
     text = page.read_text(encoding="utf-8")
     found = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>', text,
                       re.S)
-    return json.loads(found.group(1))
+    replay = json.loads(found.group(1))
+    steps = replay["steps"]
+    for before, step in zip(steps, steps[1:]):
+        board = json.loads(json.dumps(before["board"]))
+        for op in step.pop("patch"):
+            *keys, last = op[0] or [None]
+            where = board
+            for key in keys:
+                where = where[key]
+            if last is None:
+                board = op[1]
+            elif len(op) == 2:
+                where[last] = op[1]
+            else:
+                del where[last]
+        step["board"] = board
+    return replay
 
 
 def _fresh_state(record: dict):
@@ -288,6 +305,7 @@ class _Dom(HTMLParser):
     def __init__(self, html: str):
         super().__init__()
         self.by_id: dict = {}
+        self.by_path: dict = {}  # the board's boxes (data-path)
         self.body: dict = {}
         self.now: list = []
         self.log_items = 0
@@ -305,7 +323,10 @@ class _Dom(HTMLParser):
             self.now.append("")
         if a.get("id"):
             self.by_id[a["id"]] = ""
-        self._open.append((tag, a.get("id"), now))
+        ident = a.get("id") or ("path:" + a["data-path"] if "data-path" in a else None)
+        if ident and ident.startswith("path:"):
+            self.by_path[ident[5:]] = ""
+        self._open.append((tag, ident, now))
 
     def handle_endtag(self, tag):
         while self._open:
@@ -314,7 +335,9 @@ class _Dom(HTMLParser):
 
     def handle_data(self, data):
         for tag, ident, now in self._open:
-            if ident:
+            if ident and ident.startswith("path:"):
+                self.by_path[ident[5:]] += data
+            elif ident:
                 self.by_id[ident] += data
         if any(now for _, _, now in self._open):
             self.now[-1] += data
@@ -350,6 +373,10 @@ def test_the_page_at_a_known_step_in_a_browser(tmp_path, wg_page):
     # the step's own entries are the ones highlighted, Japanese card names intact
     assert [t for t in dom.now] == [f"T{e['turn']}{e['seat']}{e['text']}" for e in added]
     assert any(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", e["text"]) for e in added)
+    # each seat's hand, as the state has it, in the seat's panel
+    for seat, data in state.to_dict()["players"].items():
+        hand = data["hand"]
+        assert dom.by_path[f"players.{seat}.hand"] == f"hand ({len(hand)})" + "".join(hand)
 
 
 @needs_chromium

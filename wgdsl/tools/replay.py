@@ -325,6 +325,32 @@ def _script_json(value: Any) -> str:
             .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
+def patch(old: Any, new: Any, at: tuple = ()) -> list:
+    """What turns ``old`` into ``new``: ``[path, value]`` to set a value, ``[path]`` to
+    delete a key; objects are compared key by key, anything else replaced whole."""
+    if not (isinstance(old, dict) and isinstance(new, dict)):
+        return [] if old == new and type(old) is type(new) else [[list(at), new]]
+    ops = [[list(at + (k,))] for k in old if k not in new]
+    for k, v in new.items():
+        if k not in old:
+            ops.append([list(at + (k,)), v])
+        elif old[k] != v or type(old[k]) is not type(v):
+            ops += patch(old[k], v, at + (k,))
+    return ops
+
+
+def packed(replay: dict) -> dict:
+    """The re-run as the page carries it: step 0's board whole, every later step's as the
+    :func:`patch` from the board before (a long game's page stays small)."""
+    steps = []
+    for k, step in enumerate(replay["steps"]):
+        if k:
+            step = {key: v for key, v in step.items() if key != "board"}
+            step["patch"] = patch(replay["steps"][k - 1]["board"], replay["steps"][k]["board"])
+        steps.append(step)
+    return {**replay, "steps": steps}
+
+
 def page(replay: dict) -> str:
     """The self-contained HTML page of a re-run (:func:`rerun`)."""
     import html
@@ -332,7 +358,7 @@ def page(replay: dict) -> str:
     template = PAGE.read_text(encoding="utf-8")
     title = f"{replay['name']} — seed {replay['seed']} — wgdsl replay"
     return (template.replace("<!--TITLE-->", html.escape(title))
-            .replace(DATA_MARK, _script_json(replay)))
+            .replace(DATA_MARK, _script_json(packed(replay))))
 
 
 def build(record_path: str) -> tuple[str, dict]:
