@@ -259,6 +259,12 @@ def test_an_action_for_no_seat_and_a_game_that_ends_otherwise_are_reported(tmp_p
     assert "ends otherwise than recorded" in err and ":%d:" % _line_of(text, '"log_entries"') in err
 
 
+def test_a_game_that_cannot_start_is_reported_at_the_value(tmp_path):
+    text, err = _edited(tmp_path, lambda t: t.replace('"seats": 3,', '"seats": 9,'))
+    assert "edited.json:%d:" % _line_of(text, '"seats"') in err
+    assert "GETGEM cannot start this game" in err
+
+
 def test_unknown_game_missing_file_and_unwritable_paths(tmp_path):
     _, err = _edited(tmp_path, lambda t: t.replace('"game": "getgem"', '"game": "nogame"'))
     assert "cannot load the game 'nogame'" in err

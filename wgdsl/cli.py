@@ -198,6 +198,7 @@ def main():
       wgdsl play --games 1000      win rates and how games were won
       wgdsl play --starter         the starter variant: 20-card stocks (R3.4)
       wgdsl deck check my.txt      is a deck legal (R3)?
+      wgdsl play --record g.json   then `wgdsl replay g.json`: a web page of the game
     \b
     `-` reads standard input (check, fmt, deck check); --json prints one JSON
     document (play, simulate; docs/json.md).  Exit status: 0 fine, 1 problems found

@@ -269,8 +269,11 @@ def rerun(data: dict, where: "_Where") -> dict:
     except (ValueError, OSError) as err:
         if isinstance(err, DiagnosticError):
             raise
-        raise where.error(("options",) if "option" in str(err) else (),
-                          f"{game.name} cannot start this game: {err}") from None
+        said = str(err)
+        at = next(((key,) for key, word in (("seats", "seat"), ("decks", "deck"),
+                                           ("cards", "card"), ("options", "option"))
+                   if word in said and data[key] not in (None, {})), ())
+        raise where.error(at, f"{game.name} cannot start this game: {said}") from None
     steps = [_step(state, None, None)]
     logs = [_log_entries(state.log)]
     for i, item in enumerate(data["actions"]):
