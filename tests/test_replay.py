@@ -157,6 +157,16 @@ def test_the_record_of_another_game_replays_the_log_play_printed(tmp_path, game)
     assert [line.split(None, 2)[-1] for line in lines] == [e["text"] for e in log]
 
 
+@pytest.mark.parametrize("args", [("--seed", "3"), ("--seed", "3", "--json"),
+                                  ("--game", "getgem", "--seats", "3", "--seed", "2", "--no-log")])
+def test_recording_changes_nothing_play_prints(tmp_path, args):
+    plain = cli("play", *args)
+    recorded = cli("play", *args, "--record", tmp_path / "r.json")
+    assert recorded.exit_code == plain.exit_code == 0
+    assert recorded.stdout == plain.stdout
+    assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["actions"]
+
+
 def test_a_starter_game_with_its_cut_stocks_replays(tmp_path):
     record_path = _record(tmp_path, "world-gainer", 5, 2, ("--starter", "--first", "B"))
     record = json.loads(record_path.read_text(encoding="utf-8"))
