@@ -198,6 +198,7 @@ def main():
       wgdsl play --games 1000      win rates and how games were won
       wgdsl play --starter         the starter variant: 20-card stocks (R3.4)
       wgdsl deck check my.txt      is a deck legal (R3)?
+      wgdsl play --record g.json   then `wgdsl replay g.json`: a web page of the game
     \b
     `-` reads standard input (check, fmt, deck check); --json prints one JSON
     document (play, simulate; docs/json.md).  Exit status: 0 fine, 1 problems found
@@ -624,8 +625,11 @@ def _game_record(game, result, with_log: bool) -> dict:
 @click.option("--option", "option_values", multiple=True, metavar="NAME=VALUE",
               help="A variant of a game file (its `option` lines), e.g. --option rounds=10. "
                    "Repeat for several.")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False), default=None,
+              metavar="FILE", help="Also write the game as a replay record (JSON: seed, seats, "
+                                   "options, every action) for `wgdsl replay FILE`. One game.")
 def play_command(deck_files, agent_names, seed, games, first, show_log, starter, as_json,
-                 max_turns, cards_path, game_name, seats, match, option_values):
+                 max_turns, cards_path, game_name, seats, match, option_values, record_path):
     """Play whole games between bots and show what happened.
 
     \b
@@ -652,10 +656,16 @@ def play_command(deck_files, agent_names, seed, games, first, show_log, starter,
       wgdsl play --game examples/games/rock-paper-scissors.game
       wgdsl play --game examples/games/war.game --seats 3 --games 1000
       wgdsl play --game examples/games/rock-paper-scissors.game --option target=5
+    \b
+    Any game, recorded to step through as a web page (`wgdsl replay --help`):
+      wgdsl play --game getgem --seats 3 --seed 4 --record game.json
     """
+    if record_path is not None and (games != 1 or match):
+        raise click.UsageError("--record writes one game: drop --games and --match (--seed N "
+                               "picks the game)")
     if game_name is not None and game_name != "world-gainer":
         _play_game_file(game_name, seats, seed, games, show_log, option_values, agent_names,
-                        match)
+                        match, record_path)
         return
     if match:
         raise click.UsageError("--match is GETGEM's match play (--game getgem)")
@@ -681,6 +691,7 @@ def play_command(deck_files, agent_names, seed, games, first, show_log, starter,
     order = first or ("A" if games == 1 else "alternate")
     summary = Summary()
     records: list = []
+    recorded: list = [] if record_path else None
     last = None
     stopped: list = []
     interrupted = False
@@ -694,6 +705,11 @@ def play_command(deck_files, agent_names, seed, games, first, show_log, starter,
         summary.add(result)
         if result.reason == RUNAWAY:
             stopped.append(result)
+        if record_path:
+            from wgdsl.tools.replay import world_gainer_record
+
+            _write_record(record_path, world_gainer_record(game, result, recorded, cards_path,
+                                                           decks, agents))
         if as_json:
             records.append(_game_record(game, result, log_on))
         elif games == 1:
@@ -708,7 +724,8 @@ def play_command(deck_files, agent_names, seed, games, first, show_log, starter,
     try:
         with _series_interrupts() as interrupts:
             for game, result in play_series(library, decks, agents, games, seed, order,
-                                            max_turns, keep_logs=log_on):
+                                            max_turns, keep_logs=log_on or bool(record_path),
+                                            record=recorded):
                 _one_game(game, result)
                 interrupts.check()
     except KeyboardInterrupt:
@@ -779,7 +796,7 @@ def _play_match(game, seed, seats, options, agents, games) -> None:
 
 
 def _play_game_file(name, seats, seed, games, show_log, option_values, agents=(),
-                    match=False) -> None:
+                    match=False, record_path=None) -> None:
     """``wgdsl play --game GAME``: bots (random unless the game has others and --agent
     names them), one game's log and result or a series' statistics (the logic is
     wgdsl.tools.gamefile's)."""
@@ -808,13 +825,19 @@ def _play_game_file(name, seats, seed, games, show_log, option_values, agents=()
     if match:
         _play_match(game, seed, seats, options, agents, games)
         return
+    recorded: list = [] if record_path else None
     try:
-        state, record = play_one(game, seed, seats, options, agents)
+        state, record = play_one(game, seed, seats, options, agents, recorded)
     except ValueError as err:
         raise click.UsageError(str(err)) from None
     except RuleFunctionError as err:
         echo(f"error: {err}", err=True)
         ctx.exit(EXIT_FINDINGS)
+    if record_path:
+        from wgdsl.tools.replay import game_record
+
+        _write_record(record_path, game_record(name, game, state, seed, options,
+                                               tuple(agents) or ("random",), recorded))
     log_on = show_log if show_log is not None else games == 1
     if games == 1:
         spec = getattr(game, "spec", None)
@@ -850,6 +873,55 @@ def _play_game_file(name, seats, seed, games, show_log, option_values, agents=()
     if interrupted:
         echo(f"\ninterrupted after {summary.games} of {games} games", err=True)
         ctx.exit(EXIT_INTERRUPTED)
+
+
+def _write_record(path: str, data: dict) -> None:
+    """Write a replay record (``wgdsl play --record``); a note on stderr says what next."""
+    from wgdsl.tools.replay import record_text
+
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(record_text(data))
+    except OSError as err:
+        echo(f"{path}: error: cannot write the replay record: {err.strerror or err}", err=True)
+        click.get_current_context().exit(EXIT_FINDINGS)
+    echo(f"replay record: {path} ({len(data['actions'])} actions); `wgdsl replay {path}` "
+         "makes it a web page", err=True)
+
+
+@main.command("replay")
+@click.argument("record_file", metavar="RECORD.json")
+@click.option("-o", "--output", "out_path", type=click.Path(dir_okay=False), default=None,
+              help="The HTML file to write. Default: RECORD with .html instead of .json.")
+def replay_command(record_file, out_path):
+    """Write a recorded game as one web page that steps through its board and log.
+
+    \b
+    Examples:
+      wgdsl play --seed 3 --record game.json       record a game (any game: --game ...)
+      wgdsl replay game.json -o game.html          then open game.html in a browser
+    \b
+    The record (`wgdsl play --record FILE`, docs/json.md) holds the game, its seed, seats,
+    options and actions; they are played again through the engine, so the page shows
+    the board as the engine has it after each action.  The page is one file (no network,
+    no fonts fetched): ← → step, Home End go to the ends, the buttons do the same, and
+    game.html#step=12 opens at action 12.  A record that does not replay (another
+    version of the game or its cards) is reported at its place in the file, exit 1.
+    """
+    from pathlib import Path
+
+    from wgdsl.tools.replay import build
+
+    out = out_path or str(Path(record_file).with_suffix(".html"))
+    if out == record_file:
+        raise click.UsageError(f"the record {record_file} would be overwritten: give -o FILE.html")
+    html, replay = build(record_file)
+    try:
+        Path(out).write_text(html, encoding="utf-8")
+    except OSError as err:
+        echo(f"{out}: error: cannot write the page: {err.strerror or err}", err=True)
+        click.get_current_context().exit(EXIT_FINDINGS)
+    echo(f"{out}: {replay['name']}, seed {replay['seed']}, {len(replay['steps']) - 1} actions")
 
 
 @main.command("rulings")

@@ -193,15 +193,19 @@ def make_bots(game, names: tuple, seed: int, seats: tuple) -> dict:
 
 
 def play_one(game, seed: int = 0, seats: Optional[int] = None, options: Optional[dict] = None,
-             agents: tuple = ("random",)):
+             agents: tuple = ("random",), record: Optional[list] = None):
     """One game of any engine-api game between bots (:func:`make_bots`), to its end: (the
-    final state, its record)."""
+    final state, its record).  ``record``, a list: each action is appended to it as
+    (seat, its text), for a replay (wgdsl.tools.replay)."""
     state = game.new_state(seed=seed, seats=seats, options=options)
     bots = make_bots(game, agents, seed, tuple(state.seats))
     actions = 0
     while not state.is_terminal():
         seat = state.current_seats()[0]
-        state.apply(seat, bots[seat].act(SeatView(state, seat)))
+        action = bots[seat].act(SeatView(state, seat))
+        if record is not None:
+            record.append((seat, str(action)))
+        state.apply(seat, action)
         actions += 1
     data = state.to_dict()
     result = data.get("result") if isinstance(data.get("result"), dict) else {}

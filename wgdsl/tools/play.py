@@ -64,8 +64,14 @@ def describe_result(result: GameResult) -> str:
 
 
 def new_game(library: CardLibrary, decks: dict, agents: Sequence[str], seed: int, first: str,
-             log: bool = True) -> Game:
+             log: bool = True, record: Optional[list] = None) -> Game:
+    """A game between agents; with ``record`` (a list), every decision they make is
+    appended to it as (seat, action text) (:class:`wgdsl.tools.replay.RecordingAgent`)."""
     players = {"A": make_agent(agents[0], seed * 2 + 1), "B": make_agent(agents[1], seed * 2 + 2)}
+    if record is not None:
+        from .replay import RecordingAgent
+
+        players = {p: RecordingAgent(agent, record) for p, agent in players.items()}
     return Game.new(library, decks, seed=seed, first=first, agents=players, log=log)
 
 
@@ -89,9 +95,10 @@ def run_to_end(game: Game, max_turns: int = 1000) -> int:
 
 def play_game(library: CardLibrary, decks: dict, agents: Sequence[str] = ("greedy", "greedy"),
               seed: int = 0, first: str = "A", max_turns: int = 1000,
-              log: bool = True) -> tuple[Game, GameResult]:
-    """One game to its end (a win, the turn limit, or effects that never end)."""
-    game = new_game(library, decks, agents, seed, first, log)
+              log: bool = True, record: Optional[list] = None) -> tuple[Game, GameResult]:
+    """One game to its end (a win, the turn limit, or effects that never end); ``record``:
+    see :func:`new_game`."""
+    game = new_game(library, decks, agents, seed, first, log, record)
     st = game.state
     seats = seated(game)
     actions = 0
@@ -165,11 +172,13 @@ def first_player(first: str, index: int) -> str:
 
 def play_series(library: CardLibrary, decks: dict, agents: Sequence[str], games: int,
                 seed: int = 0, first: str = "alternate", max_turns: int = 1000,
-                keep_logs: bool = False) -> Iterator[tuple[Game, GameResult]]:
-    """The games of a series as they finish; game ``i`` uses seed ``seed + i``."""
+                keep_logs: bool = False,
+                record: Optional[list] = None) -> Iterator[tuple[Game, GameResult]]:
+    """The games of a series as they finish; game ``i`` uses seed ``seed + i``; ``record``
+    (for one game): see :func:`new_game`."""
     for i in range(games):
         yield play_game(library, decks, agents, seed + i, first_player(first, i), max_turns,
-                        log=keep_logs)
+                        log=keep_logs, record=record)
 
 
 def play_many(library: CardLibrary, decks: dict, agents: Sequence[str], games: int, seed: int = 0,
