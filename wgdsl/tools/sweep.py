@@ -342,12 +342,31 @@ def shard_path(out: Path, shard: int, fmt: str) -> Path:
     return out / f"shard-{shard:05d}.{fmt}"
 
 
-def need(module: str, what: str):
-    """Import an optional package or say what to install."""
-    import importlib
+def _ray_module():
+    import ray
 
+    return ray
+
+
+def _pyarrow_module():
+    import pyarrow
+
+    return pyarrow
+
+
+def _parquet_module():
+    import pyarrow.parquet
+
+    return pyarrow.parquet
+
+
+_OPTIONAL = {"ray": _ray_module, "pyarrow": _pyarrow_module, "pyarrow.parquet": _parquet_module}
+
+
+def need(module: str, what: str):
+    """Import an optional package (ray, pyarrow, pyarrow.parquet) or say what to install."""
     try:
-        return importlib.import_module(module)
+        return _OPTIONAL[module]()
     except ImportError:
         raise SweepError(f"{what} needs the package {module.split('.')[0]}, which is not "
                          f"installed: {INSTALL_HINT}") from None

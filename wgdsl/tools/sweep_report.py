@@ -86,7 +86,7 @@ def build(out: Path, delta: float = 0.05) -> dict:
     per_deck: dict = defaultdict(_Tally)
     per_agent: dict = defaultdict(_Tally)
     first = _Tally()
-    reasons: dict = defaultdict(lambda: [0, 0, 0])  # rule -> [games, first wins, decided]
+    reasons: dict = defaultdict(lambda: [0, 0, 0, 0])  # rule -> [games, first wins, decided, turns]
     nobody = 0
     lengths = Counter()
     actions = 0
@@ -106,7 +106,7 @@ def build(out: Path, delta: float = 0.05) -> dict:
             won = seat in winners
             ret = float(returns.get(seat, 0.0))
             per_seat[seat].add(won, ret)
-            deck = decks.get(seat, "-")
+            deck = decks.get(seat, "(the game's cards)")
             per_deck[deck].add(won, ret)
             per_agent[agents.get(seat, "?")].add(won, ret)
             for card in cards_played.get(seat, {}):
@@ -119,6 +119,7 @@ def build(out: Path, delta: float = 0.05) -> dict:
         slot[0] += 1
         slot[1] += r["first"] in winners
         slot[2] += bool(winners)
+        slot[3] += r["turns"]
         nobody += not winners
         lengths[r["turns"]] += 1
         actions += r["actions"]
@@ -151,9 +152,11 @@ def build(out: Path, delta: float = 0.05) -> dict:
         "agents": {a: t.to_dict() for a, t in sorted(per_agent.items())},
         "first_player": first.to_dict(),
         "win_reasons": {rule: {"games": g, "share": g / games if games else None,
-                               "first_player_wins": _rate(fw, g), "decided": dec}
-                        for rule, (g, fw, dec) in sorted(reasons.items(),
-                                                         key=lambda kv: -kv[1][0])},
+                               "text": rule_text(sweep.game, rule),
+                               "first_player_wins": _rate(fw, g), "decided": dec,
+                               "mean_length": turns / g}
+                        for rule, (g, fw, dec, turns) in sorted(reasons.items(),
+                                                                key=lambda kv: -kv[1][0])},
         "length": {"histogram": {str(k): v for k, v in sorted(lengths.items())},
                    "mean": sum(k * v for k, v in lengths.items()) / games if games else None,
                    "quantiles": _quantiles(lengths, games),
@@ -167,6 +170,22 @@ def build(out: Path, delta: float = 0.05) -> dict:
                             " z_b = 0.8416 (power 80 %)",
         },
     }
+
+
+def rule_text(game_name: str, rule: str) -> str:
+    """What the rule that ended a game says, when the game tells (World Gainer's win
+    conditions, a game's ``reasons``); "" otherwise."""
+    try:
+        from wgdsl.games import load_game
+
+        game = load_game(game_name)
+    except (ValueError, OSError):
+        return ""
+    if game.id == "world-gainer":
+        from .play import WIN_CONDITIONS
+
+        return WIN_CONDITIONS.get(rule, "")
+    return getattr(game, "reasons", {}).get(rule, "")
 
 
 def _quantiles(lengths: Counter, n: int) -> dict:
@@ -210,8 +229,10 @@ def headline(data: dict) -> list[str]:
                    f"  mean return {t['mean_return']:.3f}")
     for rule, r in data["win_reasons"].items():
         fw = r["first_player_wins"]
-        out.append(f"  ended by {rule:<10} {r['games']:>8} games ({_pct(r['share'])}); first "
-                   f"player won {_pct(fw['rate'])} of them")
+        text = f" ({r['text']})" if r["text"] else ""
+        out.append(f"  ended by {rule}{text}: {r['games']} games ({_pct(r['share'])}), "
+                   f"{r['mean_length']:.1f} turns on average; the first player won "
+                   f"{_pct(fw['rate'])} [{_pct(fw['low'])}, {_pct(fw['high'])}] of them")
     return out
 
 
@@ -310,17 +331,21 @@ def render_html(data: dict) -> str:
                     f"{fp['games']} games (95 % Wilson interval {_pct(fp['low'])} – "
                     f"{_pct(fp['high'])}; no advantage would be "
                     f"{_pct(1 / max(len(data['seats']), 1))}).</p>")
-    body.append("<table><tr><th>game ended by</th><th>games</th><th>share</th>"
-                "<th>first player won</th><th>95 % interval</th></tr>")
+    body.append("<table><tr><th>game ended by</th><th>what it says</th><th>games</th>"
+                "<th>share</th><th>mean length</th><th>first player won</th>"
+                "<th>95 % interval</th></tr>")
     for rule, r in data["win_reasons"].items():
         fw = r["first_player_wins"]
-        body.append(f"<tr><td>{_e(rule)}</td><td>{r['games']}</td><td>{_pct(r['share'])}</td>"
+        body.append(f"<tr><td>{_e(rule)}</td><td>{_e(r['text'])}</td><td>{r['games']}</td>"
+                    f"<td>{_pct(r['share'])}</td><td>{r['mean_length']:.1f}</td>"
                     f"<td>{_pct(fw['rate'])}</td><td>[{_pct(fw['low'])}, {_pct(fw['high'])}]"
                     "</td></tr>")
-    body.append("</table><p class=note>A rule that ends most games and that the first player "
-                "wins far more often than the others explains the advantage: in World "
-                "Gainer, the player who must draw from an empty stock loses (R12.3), and "
-                "with equal stocks the second player runs out first.</p>")
+    body.append("</table><p class=note>Where the advantage comes from: the rule that ends "
+                "most games, and how often the first player wins those. An example: random "
+                "World Gainer games all end by R12.3 (a player must draw from an empty "
+                "stock); the first player skips its first draw (R4.2), so with stocks of "
+                "equal size the second player's runs out first, unless effects that draw "
+                "or return cards change the count.</p>")
     body.append("<h2>Win rate per seat, deck and agent</h2>")
     n_seats = max(len(data["seats"]), 1)
     body.append(_bars(_rows(data["seats"]), "win rate per seat (bars: 95 % Wilson interval; "
@@ -346,6 +371,15 @@ def render_html(data: dict) -> str:
                 f"±{_pct(data['delta'])}, last column) from the baseline at a two-sided 5 % "
                 f"level with 80 % power: <code>{_e(data['formulas']['games_needed'])}</code>. "
                 f"Intervals: <code>{_e(data['formulas']['wilson'])}</code>.</p>")
+    by_deck: dict = defaultdict(list)
+    for c in data["cards"]:
+        if c["played"]:
+            d = c["played"]
+            by_deck[c["deck"]].append((c["card"], d["rate"], d["low"], d["high"], d["games"]))
+    for deck, rows in by_deck.items():
+        base = data["decks"].get(deck, {}).get("rate")
+        body.append(_bars(rows, f"{deck}: win rate when the card was played (dashed: the "
+                                f"deck's baseline, {_pct(base)})", base))
     body.append("<table><tr><th>deck</th><th>card</th><th>baseline</th><th>played: win</th>"
                 "<th>interval</th><th>n</th><th>Δ</th><th>needed</th><th>drawn: win</th>"
                 "<th>interval</th><th>n</th><th>Δ</th><th>needed</th>"
