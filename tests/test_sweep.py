@@ -77,14 +77,18 @@ def test_world_gainer_decks_every_ordered_pair(tmp_path):
             assert drawn[loser] == dict(whole)
 
 
-ray = None
-try:  # pragma: no cover - depends on the environment
-    import ray  # noqa: F811
-except ImportError:
-    pass
+def installed(module: str) -> bool:
+    try:
+        S.need(module, "this test")
+        return True
+    except S.SweepError:
+        return False
 
 
-@pytest.mark.skipif(ray is None, reason="Ray is not installed (pip install 'wgdsl[sweep]')")
+ray = installed("ray")
+
+
+@pytest.mark.skipif(not ray, reason="Ray is not installed (pip install 'wgdsl[sweep]')")
 def test_ray_gives_the_same_records_as_the_pool(tmp_path):
     sw = sweep_of(games=12, shard=5)
     S.run(sw, tmp_path / "pool", workers=1)
@@ -92,14 +96,10 @@ def test_ray_gives_the_same_records_as_the_pool(tmp_path):
     assert records(tmp_path / "ray") == records(tmp_path / "pool")
 
 
-pyarrow = None
-try:  # pragma: no cover - depends on the environment
-    import pyarrow  # noqa: F811
-except ImportError:
-    pass
+pyarrow = installed("pyarrow")
 
 
-@pytest.mark.skipif(pyarrow is None, reason="pyarrow is not installed")
+@pytest.mark.skipif(not pyarrow, reason="pyarrow is not installed")
 def test_parquet_holds_what_csv_holds(tmp_path):
     S.run(sweep_of(games=10, shard=4), tmp_path / "csv", workers=1)
     S.run(sweep_of(games=10, shard=4, fmt="parquet"), tmp_path / "pq", workers=1)

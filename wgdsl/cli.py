@@ -778,6 +778,17 @@ def _play_match(game, seed, seats, options, agents, games) -> None:
     echo("ranking: " + ", ".join(f"{r}. {s} ({p})" for r, s, p in ranking(totals)))
 
 
+def _option_values(values, example: str) -> dict:
+    """``--option NAME=VALUE`` values as a dict (a usage error for one without ``=``)."""
+    options = {}
+    for item in values:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise click.UsageError(f"--option {item}: write NAME=VALUE, e.g. --option {example}")
+        options[key.strip()] = value.strip()
+    return options
+
+
 def _play_game_file(name, seats, seed, games, show_log, option_values, agents=(),
                     match=False) -> None:
     """``wgdsl play --game GAME``: bots (random unless the game has others and --agent
@@ -799,12 +810,7 @@ def _play_game_file(name, seats, seed, games, show_log, option_values, agents=()
     game = _load_game(name)
     for warning in game.warnings:
         echo(warning.render(), err=True)
-    options = {}
-    for item in option_values:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise click.UsageError(f"--option {item}: write NAME=VALUE, e.g. --option rounds=10")
-        options[key.strip()] = value.strip()
+    options = _option_values(option_values, "rounds=10")
     if match:
         _play_match(game, seed, seats, options, agents, games)
         return
@@ -915,12 +921,7 @@ def sweep_group(ctx, game_name, games, out_dir, seed, seat_counts, deck_files, a
         raise click.UsageError("a sweep needs --games N and --out DIR (see wgdsl sweep --help)")
     if address and backend != "ray":
         raise click.UsageError("--address is Ray's: add --backend ray")
-    options = {}
-    for item in option_values:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise click.UsageError(f"--option {item}: write NAME=VALUE, e.g. --option first=B")
-        options[key.strip()] = value.strip()
+    options = _option_values(option_values, "first=B")
     game = _load_game(game_name)
     out = Path(out_dir)
     try:
