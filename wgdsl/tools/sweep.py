@@ -208,11 +208,26 @@ def configurations(sweep: Sweep) -> list[Config]:
     return [Config(n, m, a) for n in counts for m in matchups for a in sweep.agents]
 
 
-def new_state(game, sweep: Sweep, cfg: Config, seed: int):
+def new_state(game, sweep: Sweep, cfg: Config, seed: int, deck_cards: Optional[dict] = None):
+    """Game ``seed`` of configuration ``cfg``; ``deck_cards`` (deck file -> its card ids,
+    read by the command) lets a worker on another machine play decks it has no file of."""
     kwargs = {"seed": seed, "seats": cfg.seats, "options": dict(sweep.options) or None}
     if cfg.decks is not None:
-        kwargs["decks"] = list(cfg.decks)
+        known = deck_cards or {}
+        kwargs["decks"] = [list(known[d]) if d in known else d for d in cfg.decks]
     return game.new_state(**kwargs)
+
+
+def deck_cards(sweep: Sweep) -> dict:
+    """Each deck file of the sweep -> its card ids in file order (World Gainer's decks, R3
+    checked), as ``new_state`` reads the file itself."""
+    if not sweep.decks:
+        return {}
+    from wgdsl.games.world_gainer.decks import load_deck
+    from wgdsl.lang.cards import load_cards
+
+    library = load_cards()
+    return {d: load_deck(d, library, validate=True) for d in sweep.decks}
 
 
 # ---------------------------------------------------------------------------- one game
@@ -274,12 +289,13 @@ def _json(d) -> str:
 
 
 def play_game(game, sweep: Sweep, index: int, configs: Optional[list] = None,
-              max_actions: int = 200_000) -> dict:
-    """Game ``index`` of the sweep, played to its end: its record (:data:`COLUMNS`)."""
+              decks: Optional[dict] = None, max_actions: int = 200_000) -> dict:
+    """Game ``index`` of the sweep, played to its end: its record (:data:`COLUMNS`).
+    ``decks``: :func:`deck_cards` (read from the files when not given)."""
     configs = configs or configurations(sweep)
     cfg = configs[index % len(configs)]
     seed = game_seed(sweep.seed, index)
-    state = new_state(game, sweep, cfg, seed)
+    state = new_state(game, sweep, cfg, seed, decks)
     seats = tuple(state.seats)
     bots = make_bots(game, cfg.agents, seed, seats)
     opening = {s: _opening(state, s) for s in seats}
@@ -302,8 +318,10 @@ def play_game(game, sweep: Sweep, index: int, configs: Optional[list] = None,
     played, drawn = cards_of(game, state, opening)
     names = {s: cfg.agents[i % len(cfg.agents)] for i, s in enumerate(seats)}
     decks = {s: deck_label(d) for s, d in zip(seats, cfg.decks)} if cfg.decks else {}
-    if not decks and game.id == "world-gainer":
-        decks = {s: d for s, d in zip(seats, ("blue-red-tempo", "green-control"))}
+    if not decks and game.id == "world-gainer":  # its built-in pair
+        from wgdsl.games.world_gainer.api import DEFAULT_DECKS
+
+        decks = {s: deck_label(d) for s, d in zip(seats, DEFAULT_DECKS)}
     return {
         "index": index, "seed": seed, "config": index % len(configs),
         "seats": ",".join(seats), "first": first, "decks": _json(decks),
@@ -329,12 +347,25 @@ def _game(name: str):
     return _GAMES[name]
 
 
-def run_shard(sweep_data: dict, shard: int) -> tuple[int, list]:
+def payload(sweep: Sweep) -> dict:
+    """What a worker is sent: the plan, and the decks' card ids (no file read there)."""
+    return {"sweep": sweep.to_dict(), "decks": deck_cards(sweep)}
+
+
+def run_shard(data: dict, shard: int) -> tuple[int, list]:
     """The records of one shard (what a worker runs: plain data in, plain data out)."""
-    sweep = Sweep.from_dict(sweep_data)
+    sweep = Sweep.from_dict(data["sweep"])
     game = _game(sweep.game)
     configs = configurations(sweep)
-    return shard, [play_game(game, sweep, i, configs) for i in sweep.shard_range(shard)]
+    return shard, [play_game(game, sweep, i, configs, data["decks"])
+                   for i in sweep.shard_range(shard)]
+
+
+def _quiet_worker() -> None:
+    """A pool worker leaves Ctrl-C to the command (which stops the sweep)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 # ---------------------------------------------------------------------------- files
@@ -460,7 +491,7 @@ def load_manifest(out: Path) -> Sweep:
 
 # ---------------------------------------------------------------------------- backends
 def _local(sweep: Sweep, todo: list, workers: int) -> Iterator[tuple[int, list]]:
-    data = sweep.to_dict()
+    data = payload(sweep)
     if workers == 1:
         for k in todo:
             yield run_shard(data, k)
@@ -469,14 +500,21 @@ def _local(sweep: Sweep, todo: list, workers: int) -> Iterator[tuple[int, list]]
     import multiprocessing
 
     ctx = multiprocessing.get_context("forkserver" if sys.platform != "win32" else "spawn")
-    with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    pool = cf.ProcessPoolExecutor(max_workers=min(workers, len(todo) or 1), mp_context=ctx,
+                                  initializer=_quiet_worker)
+    finished = False
+    try:
         futures = [pool.submit(run_shard, data, k) for k in todo]
-        try:
-            for f in cf.as_completed(futures):
-                yield f.result()
-        finally:
-            for f in futures:
-                f.cancel()
+        for f in cf.as_completed(futures):
+            yield f.result()
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown()
+        else:  # interrupted or failed: the shards in progress are not wanted any more
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                proc.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _ray(sweep: Sweep, todo: list, workers: Optional[int], address: Optional[str]
@@ -498,7 +536,7 @@ def _ray(sweep: Sweep, todo: list, workers: Optional[int], address: Optional[str
         started = True
     try:
         remote = ray.remote(run_shard)
-        data = ray.put(sweep.to_dict())
+        data = ray.put(payload(sweep))
         pending = [remote.remote(data, k) for k in todo]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
