@@ -198,6 +198,7 @@ def main():
       wgdsl play --games 1000      win rates and how games were won
       wgdsl play --starter         the starter variant: 20-card stocks (R3.4)
       wgdsl deck check my.txt      is a deck legal (R3)?
+      wgdsl sweep --games 10000 --out runs/wg   a balance sweep and its report
     \b
     `-` reads standard input (check, fmt, deck check); --json prints one JSON
     document (play, simulate; docs/json.md).  Exit status: 0 fine, 1 problems found
@@ -964,7 +965,13 @@ def sweep_group(ctx, game_name, games, out_dir, seed, seat_counts, deck_files, a
 def sweep_report_command(out_dir, delta):
     """Write DIR/report.json and DIR/report.html for the sweep in DIR and print its
     headline (win rates per seat with Wilson intervals, the first player's, how games
-    ended).  A sweep still running or interrupted is reported on its finished shards."""
+    ended).  A sweep still running or interrupted is reported on its finished shards.
+
+    \b
+    Examples:
+      wgdsl sweep report runs/wg                the report of the sweep in runs/wg
+      wgdsl sweep report runs/wg --delta 0.03   games needed to tell a 3-point difference
+    """
     from pathlib import Path
 
     from wgdsl.tools import sweep as S
