@@ -55,6 +55,16 @@ def test_same_records_for_any_worker_count_and_shard_size(tmp_path):
     assert [r["seed"] for r in records(tmp_path / "c")] != [r["seed"] for r in ra]
 
 
+def test_an_option_given_twice_is_played_with_each_value(tmp_path):
+    sw = sweep_of(games=8, shard=3, options=S.option_grid(["first=A", "first=B", "first=B"]))
+    S.run(sw, tmp_path / "s", workers=1)
+    rs = records(tmp_path / "s")
+    assert [r["first"] for r in rs] == ["A", "B"] * 4
+    assert all(json.loads(r["options"]) == {"first": r["first"]} for r in rs)
+    _, _, data = R.write(tmp_path / "s")
+    assert data["first_player"]["wins"] == sum(r["first"] == r["winners"] for r in rs)
+
+
 def test_world_gainer_decks_every_ordered_pair(tmp_path):
     sw = S.plan(wgdsl.load_game("world-gainer"), "world-gainer", 9, seed=1, shard_size=5,
                 decks=(str(DECKS),))
@@ -230,6 +240,8 @@ def test_cli_sweep_world_gainer_reports_the_first_player_and_the_win_rule(tmp_pa
     (["--games", "5", "--out", "X", "--game", "getgem", "--agent", "random,greedy,random"],
      "3 names, one per seat"),
     (["--games", "5", "--out", "X", "--option", "colour=red"], "unknown option"),
+    (["--games", "5", "--out", "X", "--option", "first"], "write NAME=VALUE"),
+    (["--games", "5", "--out", "X", "--option", "first=C"], "option first"),
     (["--games", "5", "--out", "X", "--address", "ray://h:1"], "--address is Ray's"),
     (["--games", "5", "--out", "X", "--game", "nogame"], "unknown game"),
 ])

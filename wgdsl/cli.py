@@ -779,17 +779,6 @@ def _play_match(game, seed, seats, options, agents, games) -> None:
     echo("ranking: " + ", ".join(f"{r}. {s} ({p})" for r, s, p in ranking(totals)))
 
 
-def _option_values(values, example: str) -> dict:
-    """``--option NAME=VALUE`` values as a dict (a usage error for one without ``=``)."""
-    options = {}
-    for item in values:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise click.UsageError(f"--option {item}: write NAME=VALUE, e.g. --option {example}")
-        options[key.strip()] = value.strip()
-    return options
-
-
 def _play_game_file(name, seats, seed, games, show_log, option_values, agents=(),
                     match=False) -> None:
     """``wgdsl play --game GAME``: bots (random unless the game has others and --agent
@@ -811,7 +800,12 @@ def _play_game_file(name, seats, seed, games, show_log, option_values, agents=()
     game = _load_game(name)
     for warning in game.warnings:
         echo(warning.render(), err=True)
-    options = _option_values(option_values, "rounds=10")
+    options = {}
+    for item in option_values:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise click.UsageError(f"--option {item}: write NAME=VALUE, e.g. --option rounds=10")
+        options[key.strip()] = value.strip()
     if match:
         _play_match(game, seed, seats, options, agents, games)
         return
@@ -877,7 +871,8 @@ def _play_game_file(name, seats, seed, games, show_log, option_values, agents=()
               help="A line-up: one agent for every seat, or one per seat (random,greedy); "
                    "repeat for several. Default: random.")
 @click.option("--option", "option_values", multiple=True, metavar="NAME=VALUE",
-              help="A variant of the game (new_state options), e.g. --option first=B.")
+              help="A variant of the game (new_state options), e.g. --option first=B; a name "
+                   "given again adds a value to play (--option first=A --option first=B).")
 @click.option("--shard-size", default=500, show_default=True, type=click.IntRange(min=1),
               help="Games per shard (the unit written, resumed and handed to a worker).")
 @click.option("--format", "fmt", type=click.Choice(["csv", "parquet"]), default="csv",
@@ -922,10 +917,10 @@ def sweep_group(ctx, game_name, games, out_dir, seed, seat_counts, deck_files, a
         raise click.UsageError("a sweep needs --games N and --out DIR (see wgdsl sweep --help)")
     if address and backend != "ray":
         raise click.UsageError("--address is Ray's: add --backend ray")
-    options = _option_values(option_values, "first=B")
     game = _load_game(game_name)
     out = Path(out_dir)
     try:
+        options = S.option_grid(option_values)
         if fmt == "parquet":
             S.need("pyarrow", "--format parquet")
         if backend == "ray":

@@ -50,6 +50,7 @@ COLUMNS = (
     ("first", "str"),        # the seat that acted first
     ("decks", "json"),       # seat -> deck label ({} when the game takes no decks)
     ("agents", "json"),      # seat -> agent name
+    ("options", "json"),     # the game's options ({} for its defaults)
     ("winners", "str"),      # comma-separated; empty: nobody won (a cap, a draw, a score game)
     ("returns", "json"),     # seat -> returns() (1/0, shares, or scores)
     ("win_reason", "str"),   # the rule that ended the game (win_reason())
@@ -83,7 +84,7 @@ class Sweep:
     decks: tuple = ()            # World Gainer deck files (as given); () = the built-in pair
     deck_digests: tuple = ()     # sha256 of each deck file: a changed file is another sweep
     agents: tuple = ("random",)  # line-ups: each a tuple of names (1 = every seat)
-    options: tuple = ()          # (name, value) pairs for new_state(options=)
+    options: tuple = ()          # (name, (values...)): each value is played in turn
     shard_size: int = 500
     format: str = "csv"
 
@@ -92,7 +93,7 @@ class Sweep:
                 "seats": list(self.seats), "decks": list(self.decks),
                 "deck_digests": list(self.deck_digests),
                 "agents": [list(a) for a in self.agents],
-                "options": {k: v for k, v in self.options}, "shard_size": self.shard_size,
+                "options": {k: list(v) for k, v in self.options}, "shard_size": self.shard_size,
                 "format": self.format}
 
     @classmethod
@@ -100,7 +101,7 @@ class Sweep:
         return cls(game=d["game"], games=d["games"], seed=d["seed"], seats=tuple(d["seats"]),
                    decks=tuple(d["decks"]), deck_digests=tuple(d["deck_digests"]),
                    agents=tuple(tuple(a) for a in d["agents"]),
-                   options=tuple(sorted(d["options"].items())), shard_size=d["shard_size"],
+                   options=tuple(sorted((k, tuple(v)) for k, v in d["options"].items())), shard_size=d["shard_size"],
                    format=d["format"])
 
     @property
@@ -144,11 +145,25 @@ def expand_decks(values: Sequence[str]) -> list[str]:
     return out
 
 
+def option_grid(values: Sequence[str]) -> dict:
+    """``--option NAME=VALUE`` values -> {name: [values]}: a name given twice or more is
+    played with each of its values (``--option first=A --option first=B``)."""
+    grid: dict = {}
+    for item in values:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise SweepError(f"--option {item}: write NAME=VALUE, e.g. --option first=B")
+        seen = grid.setdefault(key.strip(), [])
+        if value.strip() not in seen:
+            seen.append(value.strip())
+    return grid
+
+
 def plan(game, game_name: str, games: int, seed: int = 0, seats: Sequence[int] = (),
          decks: Sequence[str] = (), agents: Sequence[str] = (), options: Optional[dict] = None,
          shard_size: int = 500, fmt: str = "csv") -> Sweep:
     """Check a sweep's arguments against the game (SweepError says what is wrong) and
-    return its plan."""
+    return its plan.  ``options``: {name: [values]} (:func:`option_grid`)."""
     if games < 1:
         raise SweepError(f"--games {games}: at least 1")
     if shard_size < 1:
@@ -181,7 +196,8 @@ def plan(game, game_name: str, games: int, seed: int = 0, seats: Sequence[int] =
                                  "per seat")
         lineups.append(names)
     sweep = Sweep(game_name, games, seed, tuple(seats), tuple(deck_files), digests,
-                  tuple(lineups), tuple(sorted((options or {}).items())), shard_size, fmt)
+                  tuple(lineups), tuple(sorted((k, tuple(v)) for k, v in (options or {}).items())),
+                  shard_size, fmt)
     # one game of each configuration's setup, so a bad option or deck is said now, not
     # in a worker
     for cfg in configurations(sweep):
@@ -197,6 +213,7 @@ class Config:
     seats: Optional[int]
     decks: Optional[tuple]   # deck files in seat order, or None
     agents: tuple
+    options: tuple = ()      # (name, value) pairs
 
 
 def configurations(sweep: Sweep) -> list[Config]:
@@ -205,13 +222,17 @@ def configurations(sweep: Sweep) -> list[Config]:
         matchups = [(a, b) for a in sweep.decks for b in sweep.decks]
     else:
         matchups = [None]
-    return [Config(n, m, a) for n in counts for m in matchups for a in sweep.agents]
+    grids = [()]
+    for name, values in sweep.options:
+        grids = [g + ((name, v),) for g in grids for v in values]
+    return [Config(n, m, a, o) for n in counts for m in matchups for a in sweep.agents
+            for o in grids]
 
 
 def new_state(game, sweep: Sweep, cfg: Config, seed: int, deck_cards: Optional[dict] = None):
     """Game ``seed`` of configuration ``cfg``; ``deck_cards`` (deck file -> its card ids,
     read by the command) lets a worker on another machine play decks it has no file of."""
-    kwargs = {"seed": seed, "seats": cfg.seats, "options": dict(sweep.options) or None}
+    kwargs = {"seed": seed, "seats": cfg.seats, "options": dict(cfg.options) or None}
     if cfg.decks is not None:
         known = deck_cards or {}
         kwargs["decks"] = [list(known[d]) if d in known else d for d in cfg.decks]
@@ -325,7 +346,7 @@ def play_game(game, sweep: Sweep, index: int, configs: Optional[list] = None,
     return {
         "index": index, "seed": seed, "config": index % len(configs),
         "seats": ",".join(seats), "first": first, "decks": _json(decks),
-        "agents": _json(names),
+        "agents": _json(names), "options": _json(dict(cfg.options)),
         "winners": ",".join(state.winners()) if done else "",
         "returns": _json(state.returns() if done else {}),
         "win_reason": state.win_reason() if done else "",
