@@ -213,6 +213,11 @@ def test_report_counts_what_the_records_hold(tmp_path):
         assert data["seats"][seat]["games"] == len(games_with)
         assert data["seats"][seat]["wins"] == sum(seat in r["winners"].split(",") for r in games_with)
     assert sum(v["games"] for v in data["win_reasons"].values()) == 30
+    assert set(data["configurations"]) == {"0", "1"}  # 2 and 3 seats
+    for k, c in data["configurations"].items():
+        mine = [r for r in rs if r["config"] == int(k)]
+        assert c["games"] == len(mine) and c["seats"] == mine[0]["seats"]
+        assert c["win_rate"]["A"]["wins"] == sum("A" in r["winners"].split(",") for r in mine)
     assert sum(data["length"]["histogram"].values()) == 30
     page = hpath.read_text()
     assert "<svg" in page and "First-player advantage" in page

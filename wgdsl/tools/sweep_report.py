@@ -92,6 +92,7 @@ def build(out: Path, delta: float = 0.05) -> dict:
     actions = 0
     played: dict = defaultdict(_Tally)  # (deck, card) -> seat-games that played it
     drawn: dict = defaultdict(_Tally)
+    configs: dict = {}  # config -> what it is and its tallies
     for r in read_records(out):
         games += 1
         if r["error"]:
@@ -115,6 +116,16 @@ def build(out: Path, delta: float = 0.05) -> dict:
                 drawn[(deck, card)].add(won, ret)
         if r["first"]:
             first.add(r["first"] in winners, float(returns.get(r["first"], 0.0)))
+        cfg = configs.get(r["config"])
+        if cfg is None:
+            cfg = configs[r["config"]] = {
+                "seats": r["seats"], "decks": decks, "agents": agents,
+                "options": json.loads(r.get("options") or "{}"), "first": _Tally(),
+                "wins": {s: _Tally() for s in r["seats"].split(",")}}
+        for seat, t in cfg["wins"].items():
+            t.add(seat in winners, float(returns.get(seat, 0.0)))
+        if r["first"]:
+            cfg["first"].add(r["first"] in winners, 0.0)
         slot = reasons[r["win_reason"] or "(none)"]
         slot[0] += 1
         slot[1] += r["first"] in winners
@@ -151,6 +162,12 @@ def build(out: Path, delta: float = 0.05) -> dict:
         "decks": {d: t.to_dict() for d, t in sorted(per_deck.items())},
         "agents": {a: t.to_dict() for a, t in sorted(per_agent.items())},
         "first_player": first.to_dict(),
+        "configurations": {str(k): {"seats": c["seats"], "decks": c["decks"],
+                                    "agents": c["agents"], "options": c["options"],
+                                    "games": c["first"].n or next(iter(c["wins"].values())).n,
+                                    "first_player": c["first"].to_dict(),
+                                    "win_rate": {s: t.to_dict() for s, t in c["wins"].items()}}
+                           for k, c in sorted(configs.items())},
         "win_reasons": {rule: {"games": g, "share": g / games if games else None,
                                "text": rule_text(sweep.game, rule),
                                "first_player_wins": _rate(fw, g), "decided": dec,
@@ -359,6 +376,21 @@ def render_html(data: dict) -> str:
     for s, t in data["seats"].items():
         body.append(f"<tr><td>{_e(s)}</td>{_cell_rate(t)}<td>{t['mean_return']:.3f}</td></tr>")
     body.append("</table>")
+    if len(data["configurations"]) > 1:
+        body.append("<h2>Per configuration</h2><table><tr><th>#</th><th>seats</th>"
+                    "<th>decks</th><th>agents</th><th>options</th><th>games</th>"
+                    "<th>win rate per seat [95 % interval]</th><th>first player won</th></tr>")
+        for k, c in data["configurations"].items():
+            rates = "; ".join(f"{s} {_pct(t['rate'])} [{_pct(t['low'])}, {_pct(t['high'])}]"
+                              for s, t in c["win_rate"].items())
+            fp = c["first_player"]
+            body.append(f"<tr><td>{k}</td><td>{_e(c['seats'])}</td>"
+                        f"<td>{_e(', '.join(c['decks'].values()) or '-')}</td>"
+                        f"<td>{_e(', '.join(c['agents'].values()))}</td>"
+                        f"<td>{_e(', '.join(f'{n}={v}' for n, v in c['options'].items()) or '-')}"
+                        f"</td><td>{c['games']}</td><td>{_e(rates)}</td>"
+                        f"<td>{_pct(fp['rate'])}</td></tr>")
+        body.append("</table>")
     ln = data["length"]
     body.append("<h2>Game length</h2>")
     if ln["mean"] is not None:
