@@ -76,8 +76,10 @@ def main() -> None:
         shutil.rmtree(work, ignore_errors=True)
         if ray is not None:
             ray.shutdown()
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"{args.games} games of {args.game} ({args.agent}), shards of {args.shard_size}, "
-          f"{args.rounds} interleaved rounds, {os.cpu_count()} CPUs; median games/s:")
+          f"{args.rounds} interleaved rounds, {os.cpu_count()} CPUs, load average {load} "
+          "(a load above the CPUs leaves a second worker nothing to run on); median games/s:")
     med = {n: statistics.median(v) for n, v in rates.items()}
     for n, v in med.items():
         print(f"  {n:<16} {v:8.1f} games/s")
