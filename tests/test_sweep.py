@@ -95,6 +95,18 @@ def installed(module: str) -> bool:
         return False
 
 
+def test_world_gainer_greedy_plays_through_the_public_interface(tmp_path):
+    # the greedy agent (agents.py) as an engine-api bot: it wins on points or squares in
+    # a few turns, where random play always runs a stock out (R12.3) after 60 or more
+    sw = S.plan(wgdsl.load_game("world-gainer"), "world-gainer", 6, seed=2, shard_size=6,
+                agents=("greedy",))
+    S.run(sw, tmp_path / "g", workers=1)
+    rs = records(tmp_path / "g")
+    assert all(r["win_reason"] in ("R12.1", "R12.2") and r["turns"] < 40 for r in rs), \
+        [(r["win_reason"], r["turns"]) for r in rs]
+    assert all(json.loads(r["agents"]) == {"A": "greedy", "B": "greedy"} for r in rs)
+
+
 ray = installed("ray")
 
 
