@@ -199,6 +199,7 @@ def main():
       wgdsl play --starter         the starter variant: 20-card stocks (R3.4)
       wgdsl deck check my.txt      is a deck legal (R3)?
       wgdsl play --record g.json   then `wgdsl replay g.json`: a web page of the game
+      wgdsl sweep --games 10000 --out runs/wg   a balance sweep and its report
     \b
     `-` reads standard input (check, fmt, deck check); --json prints one JSON
     document (play, simulate; docs/json.md).  Exit status: 0 fine, 1 problems found
@@ -922,6 +923,134 @@ def replay_command(record_file, out_path):
         echo(f"{out}: error: cannot write the page: {err.strerror or err}", err=True)
         click.get_current_context().exit(EXIT_FINDINGS)
     echo(f"{out}: {replay['name']}, seed {replay['seed']}, {len(replay['steps']) - 1} actions")
+
+
+@main.group("sweep", invoke_without_command=True)
+@click.option("--game", "game_name", metavar="GAME", default="world-gainer", show_default=True,
+              help="A built-in id (world-gainer, getgem, wonderful-world) or a game file.")
+@click.option("--games", type=click.IntRange(min=1), default=None,
+              help="How many games in all (required to start a sweep).")
+@click.option("--out", "out_dir", metavar="DIR", default=None,
+              help="The directory of the sweep: manifest.json, one file per shard, the report.")
+@click.option("--seed", default=0, show_default=True, type=int,
+              help="The sweep's seed: game i's seed is derived from (seed, i).")
+@click.option("--seats", "seat_counts", multiple=True, type=click.IntRange(min=1),
+              help="A seat count; repeat for several (default: the game's smallest).")
+@click.option("--deck", "deck_files", multiple=True, metavar="FILE|DIR",
+              help="World Gainer: a deck file, or a directory of them; repeat. Every ordered "
+                   "pair is played (mirrors too). Default: the built-in pair.")
+@click.option("--agent", "agent_names", multiple=True, metavar="NAME[,NAME...]",
+              help="A line-up: one agent for every seat, or one per seat (random,greedy); "
+                   "repeat for several. Default: random.")
+@click.option("--option", "option_values", multiple=True, metavar="NAME=VALUE",
+              help="A variant of the game (new_state options), e.g. --option first=B; a name "
+                   "given again adds a value to play (--option first=A --option first=B).")
+@click.option("--shard-size", default=500, show_default=True, type=click.IntRange(min=1),
+              help="Games per shard (the unit written, resumed and handed to a worker).")
+@click.option("--format", "fmt", type=click.Choice(["csv", "parquet"]), default="csv",
+              show_default=True, help="Shard files: CSV, or Parquet (needs wgdsl[sweep]).")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True, help="A local process pool, or Ray (needs wgdsl[sweep]).")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default: every core; Ray: its CPUs).")
+@click.option("--address", default=None, metavar="ADDR",
+              help="Ray: the address of a running cluster (default: start a local one).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--no-report", is_flag=True, help="Do not write the report at the end.")
+@click.pass_context
+def sweep_group(ctx, game_name, games, out_dir, seed, seat_counts, deck_files, agent_names,
+                option_values, shard_size, fmt, backend, workers, address, quiet, no_report):
+    """Balance sweeps: many games across decks, seats, agents and seeds.
+
+    \b
+    Games are split into shards of --shard-size games, played by a local process pool
+    (or Ray) and each written to DIR as one file, atomically.  Game i's seed comes from
+    (--seed, i), so the results are the same on any backend, worker count or shard size.
+    Rerunning the same command resumes: finished shards are skipped.  DIR/manifest.json
+    records the sweep; another sweep into the same DIR is refused.  At the end the
+    report is written (DIR/report.json, DIR/report.html) and its headline printed.
+    \b
+    Examples:
+      wgdsl sweep --games 2000 --out runs/wg                random vs random, built-in decks
+      wgdsl sweep --games 9000 --deck examples/decks --agent greedy --out runs/decks
+      wgdsl sweep --game getgem --seats 2 --seats 4 --agent random --agent greedy \\
+                  --games 4000 --out runs/gg
+      wgdsl sweep --games 100000 --backend ray --format parquet --out runs/big
+      wgdsl sweep report runs/wg                            the report again
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    from pathlib import Path
+
+    from wgdsl.tools import sweep as S
+    from wgdsl.tools import sweep_report as R
+
+    if games is None or out_dir is None:
+        raise click.UsageError("a sweep needs --games N and --out DIR (see wgdsl sweep --help)")
+    if address and backend != "ray":
+        raise click.UsageError("--address is Ray's: add --backend ray")
+    game = _load_game(game_name)
+    out = Path(out_dir)
+    try:
+        options = S.option_grid(option_values)
+        if fmt == "parquet":
+            S.need("pyarrow", "--format parquet")
+        if backend == "ray":
+            S.need("ray", "--backend ray")
+        plan = S.plan(game, game_name, games, seed, seat_counts, deck_files, agent_names,
+                      options, shard_size, fmt)
+        if out.exists() and not out.is_dir():
+            raise S.SweepError(f"--out {out}: a file, not a directory")
+        if (out / S.MANIFEST).exists():
+            S.check_manifest(out, plan)
+        progress = S.Progress(games, S.shards_done(out, plan) if out.is_dir() else 0, quiet)
+        try:
+            done = S.run(plan, out, backend, workers, address,
+                         on_shard=lambda shard, n: progress.update(n))
+        finally:
+            progress.close()
+    except S.SweepError as err:
+        raise click.UsageError(str(err)) from None
+    except KeyboardInterrupt:
+        echo(f"\ninterrupted: the finished shards are in {out}; rerun the same command to "
+             "resume", err=True)
+        ctx.exit(EXIT_INTERRUPTED)
+    if not quiet:
+        echo(f"{done['written']} shards written, {done['skipped']} already there; "
+             f"{done['games_played']} games in {done['seconds']:.1f} s", err=True)
+    if not no_report:
+        _, hpath, data = R.write(out)
+        for line in R.headline(data):
+            echo(line)
+        echo(f"report: {hpath} (and report.json)")
+
+
+@sweep_group.command("report")
+@click.argument("out_dir", metavar="DIR", type=click.Path(file_okay=False))
+@click.option("--delta", default=0.05, show_default=True, type=click.FloatRange(0, 1, min_open=True),
+              help="The win-rate difference the `games needed` column is for.")
+def sweep_report_command(out_dir, delta):
+    """Write DIR/report.json and DIR/report.html for the sweep in DIR and print its
+    headline (win rates per seat with Wilson intervals, the first player's, how games
+    ended).  A sweep still running or interrupted is reported on its finished shards.
+
+    \b
+    Examples:
+      wgdsl sweep report runs/wg                the report of the sweep in runs/wg
+      wgdsl sweep report runs/wg --delta 0.03   games needed to tell a 3-point difference
+    """
+    from pathlib import Path
+
+    from wgdsl.tools import sweep as S
+    from wgdsl.tools import sweep_report as R
+
+    try:
+        _, hpath, data = R.write(Path(out_dir), delta)
+    except S.SweepError as err:
+        raise click.UsageError(str(err)) from None
+    for line in R.headline(data):
+        echo(line)
+    echo(f"report: {hpath} (and report.json)")
 
 
 @main.command("rulings")

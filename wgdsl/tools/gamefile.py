@@ -152,6 +152,12 @@ class SeatView:
     def legal_actions(self) -> list:
         return self._state.legal_actions(self.seat)
 
+    def rules(self):
+        """The game's own read-only window for this seat, for a bot that asks the rules
+        about what the seat may know (World Gainer's SeatView); None when it has none."""
+        own = getattr(self._state, "seat_view", None)
+        return own(self.seat) if own is not None else None
+
 
 @attrs.frozen
 class GameRecord:

@@ -31,6 +31,7 @@ import random
 from pathlib import Path
 from typing import Any, Optional
 
+from wgdsl.kernel.bots import RandomBot
 from wgdsl.kernel.decision import Answer
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.stepper import Stepper
@@ -38,6 +39,7 @@ from wgdsl.lang.cards import CardLibrary, load_cards
 from wgdsl.lang.game.rule_functions import rule_function
 from wgdsl.lang.vocabulary import Vocabulary
 
+from .agents import make_agent
 from .board import _seen, board_data, observation_data
 from .engine import ACTION_KINDS, Action, Game
 from .state import PHASES, PLAYERS, POINT_COLORS, SQUARES, STANDBY_SLOTS
@@ -67,6 +69,10 @@ class WorldGainer:
         self.vocabulary = Vocabulary.from_spec(spec) if spec is not None else None
         self._builtin: Optional[CardLibrary] = None
         self._builtin_decks: Optional[dict] = None  # the built-in decks, read once
+        # the bots a tool driving this interface can name (wgdsl.tools.gamefile.make_bots,
+        # `wgdsl sweep --agent`): name -> a function of a seed that returns the bot
+        self.agents = {"random": RandomBot,
+                       "greedy": lambda seed: AgentBot(make_agent("greedy", seed))}
 
     def _library(self, cards: Any) -> CardLibrary:
         if cards is None:
@@ -150,6 +156,28 @@ class WorldGainer:
         return WGState(game)
 
 
+class AgentBot:
+    """A World Gainer agent (:mod:`.agents`) as a bot of engine-api.md: ``act(view)`` with a
+    view that gives ``legal_actions()``, ``observation()`` and ``rules()`` (the seat's
+    :class:`~.view.SeatView`, which the agent's rule queries need: what that seat may know,
+    nothing more).  A pending question (its legal actions are ``Answer`` actions) goes to
+    the agent's ``answer`` with the decision the seat's observation shows."""
+
+    def __init__(self, agent):
+        self.agent = agent
+
+    def act(self, view):
+        legal = view.legal_actions()
+        if isinstance(legal[0], Answer):
+            from .agents import Question
+
+            d = view.observation()["decision"]
+            chosen = self.agent.answer(view.rules(), Question(d["seat"], d["kind"], d["prompt"],
+                                                              tuple(d["options"])))
+            return next(a for a in legal if a.option == chosen)
+        return self.agent.act(view.rules(), legal)
+
+
 class WGState(Stepper):
     """One game of World Gainer through engine-api.md (the engine's hooks for
     :class:`~wgdsl.kernel.stepper.Stepper`)."""
@@ -211,6 +239,11 @@ class WGState(Stepper):
         del g.log.entries[mark:]
         if g.private:
             g.private = {i for i in g.private if i < mark}
+
+    def seat_view(self, seat: str):
+        """The engine's read-only window for ``seat`` (:class:`~.view.SeatView`): what an
+        in-process agent decides with; it shows what ``observation(seat)`` shows."""
+        return self.game.view(seat)
 
     def _copy(self) -> "WGState":
         return WGState(self.game.copy())
