@@ -1,0 +1,186 @@
+"""The language server: :mod:`.documents` spoken over the protocol with pygls.
+
+Documents are synchronised whole (``TextDocumentSyncKind.Full``): the server keeps each
+open document's text itself and counts its lines as the parser does (see
+:mod:`.positions`).  A change is checked after :data:`DEBOUNCE` seconds of quiet, only
+for the newest text: typing fast checks once, not once per key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from typing import Optional
+
+from lsprotocol import types as T
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+
+from .documents import Document
+
+# seconds of quiet after a change before the document is checked again
+DEBOUNCE = float(os.environ.get("WGDSL_LSP_DEBOUNCE", "0.05"))
+
+_SEVERITY = {"error": T.DiagnosticSeverity.Error, "warning": T.DiagnosticSeverity.Warning}
+_KIND = {"keyword": T.CompletionItemKind.Keyword, "zone": T.CompletionItemKind.Enum,
+         "value": T.CompletionItemKind.EnumMember, "card": T.CompletionItemKind.Constant}
+
+log = logging.getLogger(__name__)
+
+
+def _range(start, end) -> T.Range:
+    return T.Range(start=T.Position(line=start[0], character=start[1]),
+                   end=T.Position(line=end[0], character=end[1]))
+
+
+class WgdslServer(LanguageServer):
+    def __init__(self):
+        super().__init__("wgdsl", "", text_document_sync_kind=T.TextDocumentSyncKind.Full)
+        self.texts: dict[str, str] = {}  # uri -> the open document's text
+        self.documents: dict[str, Document] = {}  # uri -> the document as last checked
+        self._pending: dict[str, asyncio.TimerHandle] = {}
+
+    # ---------------------------------------------------------------- documents
+    def path_of(self, uri: str) -> str:
+        return to_fs_path(uri) or uri
+
+    def _buffer(self, path: str) -> Optional[str]:
+        """The text of an open document by its path (read instead of the disk)."""
+        uri = from_fs_path(os.path.abspath(path)) if path else None
+        return self.texts.get(uri) if uri else None
+
+    def document(self, uri: str) -> Optional[Document]:
+        """The document as now typed; checked first when it changed since the last check."""
+        text = self.texts.get(uri)
+        if text is None:
+            return None
+        doc = self.documents.get(uri)
+        if doc is None or doc.text != text:
+            self.check(uri)
+            doc = self.documents[uri]
+        return doc
+
+    def encoding(self) -> str:
+        return str(self.workspace.position_encoding or "utf-16")
+
+    def check(self, uri: str) -> None:
+        """Check the document's text now and publish its problems."""
+        self._pending.pop(uri, None)
+        text = self.texts.get(uri)
+        if text is None:
+            return
+        old = self.documents.get(uri)
+        doc = Document(self.path_of(uri), text, self.encoding(), self._buffer)
+        try:
+            problems = doc.problems()
+        except Exception as err:  # a bug in a checker must not stop the server
+            log.exception("checking %s", uri)
+            problems = []
+            self.window_log_message(T.LogMessageParams(
+                type=T.MessageType.Error, message=f"wgdsl: internal error checking {uri}: "
+                                     f"{type(err).__name__}: {err}"))
+        if not doc.cards and old is not None and old.kind == doc.kind:
+            # while the file does not check, hover and completion use what it last had
+            doc.cards, doc.declared = old.cards, old.declared
+            doc.set_file = doc.set_file or old.set_file
+        self.documents[uri] = doc
+        diagnostics = [self._diagnostic(p) for p in problems]
+        self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics))
+
+    def _diagnostic(self, p) -> T.Diagnostic:
+        related = [T.DiagnosticRelatedInformation(
+            location=T.Location(uri=from_fs_path(os.path.abspath(path)), range=_range(*span)),
+            message=message)
+                   for path, span, message in p.related] or None
+        return T.Diagnostic(range=_range(p.start, p.end), message=p.message, severity=_SEVERITY[p.severity],
+                            source="wgdsl", related_information=related)
+
+    def schedule(self, uri: str) -> None:
+        handle = self._pending.pop(uri, None)
+        if handle is not None:
+            handle.cancel()
+        loop = asyncio.get_running_loop()
+        self._pending[uri] = loop.call_later(DEBOUNCE, self.check, uri)
+
+
+server = WgdslServer()
+
+
+@server.feature(T.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: WgdslServer, params: T.DidOpenTextDocumentParams) -> None:
+    ls.texts[params.text_document.uri] = params.text_document.text
+    ls.check(params.text_document.uri)
+
+
+@server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: WgdslServer, params: T.DidChangeTextDocumentParams) -> None:
+    for change in params.content_changes:  # whole documents (Full sync): the last is the text
+        ls.texts[params.text_document.uri] = change.text
+    ls.schedule(params.text_document.uri)
+
+
+@server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: WgdslServer, params: T.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    ls.texts.pop(uri, None)
+    ls.documents.pop(uri, None)
+    handle = ls._pending.pop(uri, None)
+    if handle is not None:
+        handle.cancel()
+    ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+
+@server.feature(T.TEXT_DOCUMENT_HOVER)
+def hover(ls: WgdslServer, params: T.HoverParams) -> Optional[T.Hover]:
+    doc = ls.document(params.text_document.uri)
+    if doc is None:
+        return None
+    text = doc.hover(params.position.line, params.position.character)
+    if text is None:
+        return None
+    return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=text))
+
+
+@server.feature(T.TEXT_DOCUMENT_COMPLETION,
+                T.CompletionOptions(trigger_characters=['"', "-"]))
+def completion(ls: WgdslServer, params: T.CompletionParams) -> T.CompletionList:
+    doc = ls.document(params.text_document.uri)
+    if doc is None:
+        return T.CompletionList(is_incomplete=False, items=[])
+    items = [T.CompletionItem(label=label, kind=_KIND[kind], detail=detail, insert_text=insert)
+             for label, kind, detail, insert in
+             doc.completions(params.position.line, params.position.character)]
+    return T.CompletionList(is_incomplete=False, items=items)
+
+
+@server.feature(T.TEXT_DOCUMENT_DEFINITION)
+def definition(ls: WgdslServer, params: T.DefinitionParams) -> Optional[T.Location]:
+    doc = ls.document(params.text_document.uri)
+    if doc is None:
+        return None
+    found = doc.definition(params.position.line, params.position.character)
+    if found is None:
+        return None
+    path, start, end = found
+    return T.Location(uri=from_fs_path(os.path.abspath(path)), range=_range(start, end))
+
+
+@server.feature(T.TEXT_DOCUMENT_FORMATTING)
+def formatting(ls: WgdslServer, params: T.DocumentFormattingParams) -> Optional[list[T.TextEdit]]:
+    doc = ls.document(params.text_document.uri)
+    if doc is None:
+        return None
+    formatted, why = doc.formatted()
+    if formatted is None:
+        ls.window_show_message(T.ShowMessageParams(type=T.MessageType.Warning, message=why))
+        return None
+    if formatted == doc.text:
+        return []
+    return [T.TextEdit(range=_range((0, 0), doc.lines.end()), new_text=formatted)]
+
+
+def serve(version: str = "") -> None:
+    """Speak the protocol on standard input and output until the editor says exit."""
+    server.version = version
+    server.start_io()
