@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from concurrent.futures import ThreadPoolExecutor
 from typing import Optional
 
 from lsprotocol import types as T
@@ -40,6 +41,9 @@ class WgdslServer(LanguageServer):
         self.texts: dict[str, str] = {}  # uri -> the open document's text
         self.documents: dict[str, Document] = {}  # uri -> the document as last checked
         self._pending: dict[str, asyncio.TimerHandle] = {}
+        # checks run one at a time beside the protocol, so that a long check (a set of
+        # thousands of cards takes seconds) leaves hover and completion answering
+        self.checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wgdsl-check")
 
     # ---------------------------------------------------------------- documents
     def path_of(self, uri: str) -> str:
@@ -50,36 +54,46 @@ class WgdslServer(LanguageServer):
         uri = from_fs_path(os.path.abspath(path)) if path else None
         return self.texts.get(uri) if uri else None
 
-    def document(self, uri: str) -> Optional[Document]:
-        """The document as now typed; checked first when it changed since the last check."""
-        text = self.texts.get(uri)
-        if text is None:
-            return None
-        doc = self.documents.get(uri)
-        if doc is None or doc.text != text:
-            self.check(uri)
-            doc = self.documents[uri]
-        return doc
-
     def encoding(self) -> str:
         return str(self.workspace.position_encoding or "utf-16")
 
-    def check(self, uri: str) -> None:
-        """Check the document's text now and publish its problems."""
+    def _new(self, uri: str, text: str) -> Document:
+        return Document(self.path_of(uri), text, self.encoding(), self._buffer)
+
+    def document(self, uri: str) -> Optional[Document]:
+        """The document as now typed, with the cards learnt at its last check (a text
+        typed since is not checked again here: hover and completion answer at once)."""
+        text = self.texts.get(uri)
+        if text is None:
+            return None
+        last = self.documents.get(uri)
+        if last is not None and last.text == text:
+            return last
+        doc = self._new(uri, text)
+        if last is not None and last.kind == doc.kind:
+            doc.cards, doc.declared, doc.set_file = last.cards, last.declared, last.set_file
+        return doc
+
+    async def check(self, uri: str) -> None:
+        """Check the document's text and publish its problems, unless it changed meanwhile
+        (the check of the newer text, scheduled by that change, publishes then)."""
         self._pending.pop(uri, None)
         text = self.texts.get(uri)
         if text is None:
             return
-        old = self.documents.get(uri)
-        doc = Document(self.path_of(uri), text, self.encoding(), self._buffer)
+        doc = self._new(uri, text)
+        loop = asyncio.get_running_loop()
         try:
-            problems = doc.problems()
+            problems = await loop.run_in_executor(self.checker, doc.problems)
         except Exception as err:  # a bug in a checker must not stop the server
             log.exception("checking %s", uri)
             problems = []
             self.window_log_message(T.LogMessageParams(
                 type=T.MessageType.Error, message=f"wgdsl: internal error checking {uri}: "
-                                     f"{type(err).__name__}: {err}"))
+                                                  f"{type(err).__name__}: {err}"))
+        if self.texts.get(uri) != text:
+            return
+        old = self.documents.get(uri)
         if not doc.cards and old is not None and old.kind == doc.kind:
             # while the file does not check, hover and completion use what it last had
             doc.cards, doc.declared = old.cards, old.declared
@@ -96,12 +110,13 @@ class WgdslServer(LanguageServer):
         return T.Diagnostic(range=_range(p.start, p.end), message=p.message, severity=_SEVERITY[p.severity],
                             source="wgdsl", related_information=related)
 
-    def schedule(self, uri: str) -> None:
+    def schedule(self, uri: str, delay: float = DEBOUNCE) -> None:
+        """Check the document after ``delay`` seconds without another change."""
         handle = self._pending.pop(uri, None)
         if handle is not None:
             handle.cancel()
         loop = asyncio.get_running_loop()
-        self._pending[uri] = loop.call_later(DEBOUNCE, self.check, uri)
+        self._pending[uri] = loop.call_later(delay, lambda: loop.create_task(self.check(uri)))
 
 
 server = WgdslServer()
@@ -110,7 +125,7 @@ server = WgdslServer()
 @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: WgdslServer, params: T.DidOpenTextDocumentParams) -> None:
     ls.texts[params.text_document.uri] = params.text_document.text
-    ls.check(params.text_document.uri)
+    ls.schedule(params.text_document.uri, 0)
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
