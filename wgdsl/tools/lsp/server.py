@@ -146,12 +146,15 @@ def did_close(ls: WgdslServer, params: T.DidCloseTextDocumentParams) -> None:
     ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
 
+def _answer(ls: WgdslServer, params, question):
+    """What the document answers at the request's position (``Document.hover``, ...)."""
+    doc = ls.document(params.text_document.uri)
+    return None if doc is None else question(doc, params.position.line, params.position.character)
+
+
 @server.feature(T.TEXT_DOCUMENT_HOVER)
 def hover(ls: WgdslServer, params: T.HoverParams) -> Optional[T.Hover]:
-    doc = ls.document(params.text_document.uri)
-    if doc is None:
-        return None
-    text = doc.hover(params.position.line, params.position.character)
+    text = _answer(ls, params, Document.hover)
     if text is None:
         return None
     return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=text))
@@ -160,21 +163,14 @@ def hover(ls: WgdslServer, params: T.HoverParams) -> Optional[T.Hover]:
 @server.feature(T.TEXT_DOCUMENT_COMPLETION,
                 T.CompletionOptions(trigger_characters=['"', "-"]))
 def completion(ls: WgdslServer, params: T.CompletionParams) -> T.CompletionList:
-    doc = ls.document(params.text_document.uri)
-    if doc is None:
-        return T.CompletionList(is_incomplete=False, items=[])
     items = [T.CompletionItem(label=label, kind=_KIND[kind], detail=detail, insert_text=insert)
-             for label, kind, detail, insert in
-             doc.completions(params.position.line, params.position.character)]
+             for label, kind, detail, insert in _answer(ls, params, Document.completions) or ()]
     return T.CompletionList(is_incomplete=False, items=items)
 
 
 @server.feature(T.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: WgdslServer, params: T.DefinitionParams) -> Optional[T.Location]:
-    doc = ls.document(params.text_document.uri)
-    if doc is None:
-        return None
-    found = doc.definition(params.position.line, params.position.character)
+    found = _answer(ls, params, Document.definition)
     if found is None:
         return None
     path, start, end = found
