@@ -318,6 +318,18 @@ def test_a_ruling_case_reports_its_problems_at_their_lines(client):
     assert client.diagnostics(other) == []
 
 
+def test_an_unsaved_document_is_known_by_its_language_and_closing_clears_it(client):
+    uri = "untitled:Untitled-1"
+    client.send(T.DidOpenTextDocumentNotification(params=T.DidOpenTextDocumentParams(
+        text_document=T.TextDocumentItem(uri=uri, language_id="wgdsl", version=1,
+                                         text='card X1-001 "a" {\n  color bleu  cost 1\n}\n'))))
+    found = client.diagnostics(uri)
+    assert [(d.range.start.line, d.range.start.character) for d in found] == [(1, 8)]
+    client.send(T.DidCloseTextDocumentNotification(params=T.DidCloseTextDocumentParams(
+        text_document=T.TextDocumentIdentifier(uri=uri))))
+    assert client.diagnostics(uri) == []
+
+
 def test_shutdown_and_exit_end_the_server(client):
     assert client.request(T.ShutdownRequest, None, T.ShutdownResponse) is None
     client.send(T.ExitNotification())

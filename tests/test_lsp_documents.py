@@ -129,3 +129,22 @@ def test_without_pygls_the_command_says_what_to_install():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and done.stdout == ""
     assert "pip install 'wgdsl[lsp]'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_document_not_saved_yet_is_known_by_its_language_id():
+    text = 'card X1-001 "a" {\n  color bleu  cost 1\n}\n'
+    assert Document("untitled:Untitled-1", text).problems() == []  # nothing known of it
+    problems = Document("untitled:Untitled-1", text, language="wgdsl").problems()
+    assert [(p.start, p.message.split("\n")[0]) for p in problems] == \
+        [((1, 8), "unknown color `bleu`")]
+
+
+def test_a_rule_number_is_world_gainers_only_where_it_cites_its_rules(tmp_path):
+    text = '[case]\nid = "x"\nsource = "R8.2; GG R11.4"\n'
+    doc = Document(str(tmp_path / "x.toml"), text)
+    doc.problems()
+    assert "R8.2" in doc.hover(2, 11)
+    assert doc.hover(2, 20) is None  # GETGEM's R11.4, not World Gainer's
+    gg = Document(str(tmp_path / "g.toml"), '[case]\nid = "g"\ngame = "getgem"\nsource = "R11.4"\n')
+    gg.problems()
+    assert gg.hover(3, 12) is None

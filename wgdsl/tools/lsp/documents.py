@@ -48,12 +48,19 @@ _RULE = re.compile(r"R[0-9]+(?:\.[0-9]+)?")
 MAX_INCLUDES = 16  # how deep a definition is looked for through includes (as the loader)
 
 
-def kind_of(path: str, text: str) -> Optional[str]:
-    """What the document is, from its name (and, for TOML, its ``[case]`` table)."""
+# the editor's language ids (editors/vscode/package.json) for a document without a file name
+LANGUAGES = {"wgdsl": CARD, "wgdsl-game": GAME}
+
+
+def kind_of(path: str, text: str, language: str = "") -> Optional[str]:
+    """What the document is, from its name (and, for TOML, its ``[case]`` table), or for
+    a document not saved yet from the editor's language id."""
     if path.endswith(".wg"):
         return CARD
     if path.endswith(".game"):
         return GAME
+    if language in LANGUAGES and not path.endswith(".toml"):
+        return LANGUAGES[language]
     if path.endswith(".toml") and _CASE_TABLE.search(text):
         return CASE
     return None
@@ -153,10 +160,10 @@ class Document:
     """One open document: its text, what it is, and what was learnt checking it."""
 
     def __init__(self, path: str, text: str, encoding: str = "utf-16",
-                 read: Optional[Reader] = None):
+                 read: Optional[Reader] = None, language: str = ""):
         self.path = path
         self.text = text
-        self.kind = kind_of(path, text)
+        self.kind = kind_of(path, text, language)
         self.lines = Lines(text, encoding)
         self._read = read or (lambda p: None)
         self.cards: list[CardInfo] = []  # the set's cards, as last checked
@@ -374,7 +381,7 @@ class Document:
             card = self.card(token.split(":")[0])
             if card is not None:
                 return _card_markdown(card)
-            if self.kind != GAME and _RULE.fullmatch(token):
+            if _RULE.fullmatch(token) and self._world_gainer_rule(line, character, token):
                 return _rule_markdown(token)
         quoted = self._quoted(line, character)
         if quoted:
@@ -382,6 +389,15 @@ class Document:
             if card is not None:
                 return _card_markdown(card)
         return None
+
+    def _world_gainer_rule(self, line: int, character: int, token: str) -> bool:
+        """Whether ``R8.2`` here cites World Gainer's rules reference: not in a game file
+        (its rules are its own), not in a case of another game, not after ``GG``."""
+        if self.kind == GAME or (self.kind == CASE and (self.set_file or "").endswith(".game")):
+            return False
+        text, i = self._at(line, character)
+        start = text.rfind(token, 0, i + len(token))
+        return not re.search(r"[A-Z]{2,}[ \t]*$", text[:max(start, 0)])
 
     # ------------------------------------------------------------------ completion
     def completions(self, line: int, character: int) -> list[tuple[str, str, str, str]]:

@@ -18,7 +18,7 @@ from lsprotocol import types as T
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
-from .documents import Document
+from .documents import CARD, Document
 
 # seconds of quiet after a change before the document is checked again
 DEBOUNCE = float(os.environ.get("WGDSL_LSP_DEBOUNCE", "0.05"))
@@ -39,6 +39,7 @@ class WgdslServer(LanguageServer):
     def __init__(self):
         super().__init__("wgdsl", "", text_document_sync_kind=T.TextDocumentSyncKind.Full)
         self.texts: dict[str, str] = {}  # uri -> the open document's text
+        self.languages: dict[str, str] = {}  # uri -> the editor's language id
         self.documents: dict[str, Document] = {}  # uri -> the document as last checked
         self._pending: dict[str, asyncio.TimerHandle] = {}
         # checks run one at a time beside the protocol, so that a long check (a set of
@@ -58,7 +59,8 @@ class WgdslServer(LanguageServer):
         return str(self.workspace.position_encoding or "utf-16")
 
     def _new(self, uri: str, text: str) -> Document:
-        return Document(self.path_of(uri), text, self.encoding(), self._buffer)
+        return Document(self.path_of(uri), text, self.encoding(), self._buffer,
+                        self.languages.get(uri, ""))
 
     def document(self, uri: str) -> Optional[Document]:
         """The document as now typed, with the cards learnt at its last check (a text
@@ -125,6 +127,7 @@ server = WgdslServer()
 @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: WgdslServer, params: T.DidOpenTextDocumentParams) -> None:
     ls.texts[params.text_document.uri] = params.text_document.text
+    ls.languages[params.text_document.uri] = params.text_document.language_id
     ls.schedule(params.text_document.uri, 0)
 
 
@@ -139,6 +142,7 @@ def did_change(ls: WgdslServer, params: T.DidChangeTextDocumentParams) -> None:
 def did_close(ls: WgdslServer, params: T.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
     ls.texts.pop(uri, None)
+    ls.languages.pop(uri, None)
     ls.documents.pop(uri, None)
     handle = ls._pending.pop(uri, None)
     if handle is not None:
@@ -180,7 +184,7 @@ def definition(ls: WgdslServer, params: T.DefinitionParams) -> Optional[T.Locati
 @server.feature(T.TEXT_DOCUMENT_FORMATTING)
 def formatting(ls: WgdslServer, params: T.DocumentFormattingParams) -> Optional[list[T.TextEdit]]:
     doc = ls.document(params.text_document.uri)
-    if doc is None:
+    if doc is None or doc.kind != CARD:  # only card files have a canonical layout
         return None
     formatted, why = doc.formatted()
     if formatted is None:
