@@ -313,6 +313,19 @@ def test_a_ruling_case_reports_its_problems_at_their_lines(client):
     wg = (ROOT / "cards" / "wg01.wg").read_text(encoding="utf-8")
     assert target.uri.endswith("/wg01.wg")
     assert (target.range.start.line, target.range.start.character) == place(wg, "WG-018")
+    # a case on a set of its own keeps that set's cards while it is broken
+    (client.folder / "mine-set.wg").write_text(
+        'include "wg01"\n\ncard X9-001 "自分の" en "Mine" {\n  color blue  cost 1\n}\n',
+        encoding="utf-8")
+    own = '[case]\nid = "own"\ncards = "mine-set.wg"\n\n[state.A]\nhand = ["X9-001"]\n'
+    uri = client.open(client.folder / "own.toml", own, "toml")
+    assert client.diagnostics(uri) == []
+    broken = own.replace("hand =", "hand = = ")
+    client.change(uri, broken, 2)
+    assert client.diagnostics(uri)
+    hover = client.request(T.HoverRequest, T.HoverParams(**client.at(uri, place(broken, "X9-001"))),
+                           T.HoverResponse)
+    assert hover is not None and "Mine" in hover.contents.value
     # a TOML file that is no ruling case gets nothing
     other = client.open(client.folder / "pyproject.toml", '[project]\nname = "x"\n', "toml")
     assert client.diagnostics(other) == []

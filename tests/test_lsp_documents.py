@@ -148,3 +148,15 @@ def test_a_rule_number_is_world_gainers_only_where_it_cites_its_rules(tmp_path):
     gg = Document(str(tmp_path / "g.toml"), '[case]\nid = "g"\ngame = "getgem"\nsource = "R11.4"\n')
     gg.problems()
     assert gg.hover(3, 12) is None
+
+
+def test_a_broken_case_offers_its_games_built_in_cards(tmp_path):
+    (tmp_path / "mine.wg").write_text('include "wg01"\n\ncard X1-001 "mine" {\n  color blue  cost 1\n}\n',
+                                      encoding="utf-8")
+    text = '[case]\nid = "m"\ncards = "mine.wg"\n\n[state.A]\nhand = ["X1-001"]\n'
+    good = Document(str(tmp_path / "m.toml"), text)
+    assert good.problems() == [] and good.card("X1-001") is not None
+    broken = Document(str(tmp_path / "m.toml"), text.replace("hand =", "hand = = "))
+    assert broken.problems()
+    assert broken.hover(5, 10) is None  # its own set cannot be read
+    assert broken.set_file.endswith("wg01.wg") and broken.card("WG-001") is not None

@@ -290,7 +290,6 @@ class Document:
         try:
             case = load_case_text(self.text, self.path)
         except CaseProblems as err:
-            self._default_case_cards()
             return [self._case_problem(p) for p in err.problems]
         except Exception as err:  # a loader bug: said as `wgdsl rulings` says it
             start, end = self.lines.span(0, 0)
@@ -305,8 +304,9 @@ class Document:
         return []
 
     def _default_case_cards(self) -> None:
-        """A case that cannot be loaded still gets its game's built-in cards."""
-        if self.cards:
+        """A case that cannot be loaded (and had no set at its last check) gets its game's
+        built-in cards when first asked."""
+        if self.kind != CASE or self.cards:
             return
         try:
             data = tomllib.loads(self.text)
@@ -376,6 +376,7 @@ class Document:
     # ------------------------------------------------------------------ hover
     def hover(self, line: int, character: int) -> Optional[str]:
         """Markdown: the card's text in Japanese and English, or a rule's text."""
+        self._default_case_cards()
         token = self._token(line, character)
         if token and token.split(":")[0]:
             card = self.card(token.split(":")[0])
@@ -403,6 +404,7 @@ class Document:
     def completions(self, line: int, character: int) -> list[tuple[str, str, str, str]]:
         """(label, kind, detail, text to insert) for the place: inside quotes the cards'
         names (and ids in a ruling case), elsewhere the language's words and the ids."""
+        self._default_case_cards()
         text, i = self._at(line, character)
         in_quotes = text[:i].count('"') % 2 == 1
         out: list[tuple[str, str, str, str]] = []
@@ -437,6 +439,7 @@ class Document:
     # ------------------------------------------------------------------ definition
     def definition(self, line: int, character: int) -> Optional[tuple[str, tuple, tuple]]:
         """(path, protocol start, end) of what the place refers to."""
+        self._default_case_cards()
         text, _ = self._at(line, character)
         m = _INCLUDE.match(text)
         if m and self.kind == CARD:
