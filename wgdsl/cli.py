@@ -1538,3 +1538,34 @@ def rules_command(rule, phrase, reference):
             fail(f"error: {err.message}", err.hint)
     else:
         echo(render_list(book))
+
+
+# ---------------------------------------------------------------------------- lsp
+@main.command("lsp")
+@click.option("--stdio", is_flag=True, help="Speak on standard input and output (the default "
+              "and only transport; editors' clients pass it).")
+def lsp_command(stdio):
+    """Run the language server for editors: card files, game files, ruling cases.
+
+    \b
+    The editor starts it and speaks the language server protocol on its standard input
+    and output; nothing else is printed there.  It gives, as you type:
+      diagnostics   the messages of `wgdsl check` (and of `wgdsl rulings` for a case)
+      hover         a card's text in Japanese and English; a rule's text for R8.2
+      completion    keywords, zones, colors, card ids and names of the set
+      definition    the file of `include "..."`, the `card` line of an id or a name
+      formatting    `wgdsl fmt` of a card file
+    \b
+    Examples:
+      wgdsl lsp                     what an editor runs (VS Code: editors/vscode)
+      pip install 'wgdsl[lsp]'      what it needs: pygls
+    \b
+    Without pygls it says what to install and exits with status 1.
+    """
+    from wgdsl.tools.lsp import missing, serve
+
+    why = missing()
+    if why is not None:
+        echo(f"error: {why}", err=True)
+        click.get_current_context().exit(EXIT_FINDINGS)
+    serve(__version__)

@@ -788,12 +788,20 @@ def load_case(path: Union[str, Path], library: Optional[CardLibrary] = None, *,
     Each problem reads ``path:LINE: [table] key: what is wrong (what would be right)``.
     ``board_only``: the file only needs ``[state]`` and ``[answers]`` (``wgdsl simulate
     --state``); a missing ``[case]`` table is fine and the case is named after the file."""
-    p = Path(path)
     name = str(path)
     try:
-        text = read_text(p, CASE_FILE, max_bytes=MAX_CASE_BYTES)
+        text = read_text(Path(path), CASE_FILE, max_bytes=MAX_CASE_BYTES)
     except Unreadable as err:
         raise CaseProblems(name, [_unreadable(name, err)]) from None
+    return load_case_text(text, path, library, board_only=board_only)
+
+
+def load_case_text(text: str, path: Union[str, Path], library: Optional[CardLibrary] = None, *,
+                   board_only: bool = False) -> RulingCase:
+    """:func:`load_case` for text already read (an editor's buffer): ``path`` names the
+    file in the problems, and a relative ``[case] cards`` is found from its folder."""
+    p = Path(path)
+    name = str(path)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:

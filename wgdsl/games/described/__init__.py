@@ -7,6 +7,6 @@ plain data.  The rule functions a game file may name come from the ``wgdsl.games
 package only (:mod:`.hooks`); :mod:`.library` holds a few any game may use.
 """
 
-from .game import DescribedGame, GameFileError, check_game_file, load_game_file
+from .game import DescribedGame, GameFileError, check_game_file, check_game_text, load_game_file
 
-__all__ = ["DescribedGame", "GameFileError", "check_game_file", "load_game_file"]
+__all__ = ["DescribedGame", "GameFileError", "check_game_file", "check_game_text", "load_game_file"]

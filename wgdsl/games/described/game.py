@@ -115,19 +115,25 @@ def check_game_file(path: Union[str, Path]) -> tuple[Optional[DescribedGame], li
     text, problems = read_source(path)
     if text is None:
         return None, problems, None
-    spec, problems = compile_text(text, str(path))
+    return (*check_game_text(text, str(path)), text)
+
+
+def check_game_text(text: str, path: str) -> tuple[Optional[DescribedGame], list[Diagnostic]]:
+    """(the game or None, every diagnostic) of the game file ``text``, named ``path`` in
+    the diagnostics: :func:`check_game_file` for text already read (an editor's buffer)."""
+    spec, problems = compile_text(text, path)
     if spec is None:
-        return None, problems, text
+        return None, problems
     hooks, unresolved = resolve_hooks(spec)
     problems = sorted(unresolved + problems, key=lambda d: (d.pos.line, d.pos.col))
     if unresolved:
-        return None, problems, text
+        return None, problems
     if spec.engine is not None:
-        return _engine_game(spec, hooks, problems, text)
-    return DescribedGame(spec, hooks, warnings=tuple(problems)), problems, text
+        return _engine_game(spec, hooks, problems)
+    return DescribedGame(spec, hooks, warnings=tuple(problems)), problems
 
 
-def _engine_game(spec: GameSpec, hooks: dict, problems: list, text: str):
+def _engine_game(spec: GameSpec, hooks: dict, problems: list):
     """A game file with ``played by``: its engine's rule function builds the game from the
     spec.  The engine refuses a spec it cannot play (a zone it needs is missing, a card
     whose effects it cannot carry out) with a ValueError: reported at ``played by``."""
@@ -137,12 +143,12 @@ def _engine_game(spec: GameSpec, hooks: dict, problems: list, text: str):
     except ValueError as err:
         problem = Diagnostic(spec.path, spec.engine.pos, str(err),
                              "the engine needs this of its game file (docs/games.md)")
-        return None, sorted(problems + [problem], key=lambda d: (d.pos.line, d.pos.col)), text
+        return None, sorted(problems + [problem], key=lambda d: (d.pos.line, d.pos.col))
     game.warnings = tuple(problems)
     # how the engine reads a variant of its file (engine-api's ``new_state(cards=PATH)``)
     # without importing the loader, which lives with the described games
     game.load_file = load_game_file
-    return game, problems, text
+    return game, problems
 
 
 def load_game_file(path: Union[str, Path]) -> DescribedGame:
