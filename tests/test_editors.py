@@ -15,7 +15,7 @@ import pytest
 from lark import Lark
 
 from cli_helpers import cli
-from wgdsl.lang.cards import COLORS, MARKS
+from wgdsl.lang.vocabulary import world_gainer
 
 ROOT = Path(__file__).resolve().parents[1]
 VSCODE = ROOT / "editors" / "vscode"
@@ -73,8 +73,9 @@ def test_the_card_grammar_highlights_the_values_the_checker_knows():
     g = grammar("source.wgdsl")
     named = {p["name"]: words_of(p["match"]) for p in patterns(g) if "name" in p
              and p["name"].startswith("support.constant")}
-    assert named["support.constant.color.wgdsl"] == set(COLORS)
-    assert named["support.constant.mark.wgdsl"] == set(MARKS)
+    words = world_gainer()  # World Gainer's game file
+    assert named["support.constant.color.wgdsl"] == set(words.colors)
+    assert named["support.constant.mark.wgdsl"] == set(words.marks)
 
 
 def scopes(scope: str, line: str) -> list[tuple[str, str]]:

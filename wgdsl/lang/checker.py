@@ -87,12 +87,10 @@ def _out_of_range(report: Report, key: str, value: int, pos: ast.Pos) -> None:
         report.error(pos, *problem)
 
 
-def _check_numbers(effect: ast.Effect, report: Report) -> None:
-    """``draw N``, ``add N`` and cost bounds within their ranges (``ast.NUMBER_RANGES``).
-
-    The tree is walked with a stack, not recursion: ``may may ... draw 1`` may be
-    hundreds deep."""
-    stack: list = [effect]
+def _nodes(*roots):
+    """Every AST node below ``roots`` (themselves included), walked with a stack, not
+    recursion: ``may may ... draw 1`` may be hundreds deep."""
+    stack: list = list(roots)
     while stack:
         node = stack.pop()
         if isinstance(node, tuple):
@@ -100,14 +98,20 @@ def _check_numbers(effect: ast.Effect, report: Report) -> None:
             continue
         if not attrs.has(type(node)):
             continue
+        yield node
+        stack.extend(getattr(node, f.name) for f in attrs.fields(type(node))
+                     if not f.name.endswith("pos"))
+
+
+def _check_numbers(effect: ast.Effect, report: Report) -> None:
+    """``draw N``, ``add N`` and cost bounds within their ranges (``ast.NUMBER_RANGES``)."""
+    for node in _nodes(effect):
         if isinstance(node, ast.Draw):
             _out_of_range(report, "draw", node.count, node.count_pos)
         elif isinstance(node, ast.AddPoints):
             _out_of_range(report, "add", node.count, node.count_pos)
         elif isinstance(node, ast.CostBound):
             _out_of_range(report, "cost bound", node.value, node.value_pos)
-        stack.extend(getattr(node, f.name) for f in attrs.fields(type(node))
-                     if not f.name.endswith("pos"))
 
 
 def _check_zones(effect: ast.Effect, report: Report) -> None:
@@ -126,19 +130,9 @@ def _check_zones(effect: ast.Effect, report: Report) -> None:
     event = getattr(effect, "event", None)
     if event is not None and event.to is not None:
         unknown(event.to, event.pos)
-    stack: list = list(effect.actions) if hasattr(effect, "actions") else []
-    stack += [getattr(effect, "cost", None), event, *getattr(effect, "rules", ())]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, tuple):
-            stack.extend(node)
-            continue
-        if not attrs.has(type(node)):
-            continue
+    for node in _nodes(effect):
         if isinstance(node, ast.Zone):
             unknown(node.name, node.pos)
-        stack.extend(getattr(node, f.name) for f in attrs.fields(type(node))
-                     if not f.name.endswith("pos"))
 
 
 def _check_stats(card: ast.Card, report: Report) -> None:

@@ -568,8 +568,12 @@ def _context_tokens(kind: str) -> tuple[Token, ...]:
 
 
 @lru_cache(maxsize=1)
-def _keywords() -> dict[str, str]:
+def keywords() -> dict[str, str]:
+    """The card language's keyword terminals and their words (``DRAW`` -> ``draw``)."""
     return keywords_of(_lark().terminals)
+
+
+_keywords = keywords
 
 
 # the words that start an effect header, and `static` in one

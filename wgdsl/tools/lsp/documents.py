@@ -113,7 +113,7 @@ def card_keywords() -> tuple[str, ...]:
     """The words of the card language: its grammar's keyword terminals."""
     from wgdsl.lang import parser
 
-    return tuple(sorted({w for w in parser._keywords().values() if w[:1].isalpha()}))
+    return tuple(sorted({w for w in parser.keywords().values() if w[:1].isalpha()}))
 
 
 @functools.lru_cache(maxsize=1)
@@ -167,6 +167,8 @@ class Document:
         self.lines = Lines(text, encoding)
         self._read = read or (lambda p: None)
         self.cards: list[CardInfo] = []  # the set's cards, as last checked
+        # the words of the cards' game, as last checked (None: World Gainer's)
+        self.vocabulary = None
         self.set_file: Optional[str] = None  # a case's card set (or game) file
         self.declared: tuple[str, ...] = ()  # a game file's own names (zones, counters...)
 
@@ -230,6 +232,7 @@ class Document:
         cardset, diagnostics = check_text(self.text, self.path)
         if cardset is not None:
             self.cards = _ast_cards(cardset.cards) + self._included_cards(cardset)
+            self.vocabulary = cardset.vocabulary
         self.cards += self._written_cards()
         return self._placed(diagnostics)
 
@@ -418,14 +421,17 @@ class Document:
             return [(c.id, "card", c.name, f'"{c.id}"') for c in self.cards]
         if self.kind == CARD:
             from wgdsl.lang.ast import ZONE_NAMES
-            from wgdsl.lang.cards import COLORS, MARKS
-            from wgdsl.lang.effect_checks import PHASES
+            from wgdsl.lang.vocabulary import world_gainer
 
+            # the words of the cards' game (its game file's), World Gainer's by default
+            words = self.vocabulary or world_gainer()
             out += [(w, "keyword", "keyword", w) for w in card_keywords()]
+            out += [(w, "keyword", "stat", w) for w in words.stats if w not in card_keywords()]
             out += [(z, "zone", "zone", z) for z in ZONE_NAMES if " " in z]
-            out += [(w, "value", "color", w) for w in COLORS]
-            out += [(w, "value", "mark", w) for w in MARKS]
-            out += [(w, "value", "phase", w) for w in PHASES if w not in card_keywords()]
+            out += [(z, "zone", "zone", z) for z in words.zones if z not in card_keywords()]
+            out += [(w, "value", "color", w) for w in words.colors]
+            out += [(w, "value", "mark", w) for w in words.marks]
+            out += [(w, "value", "phase", w) for w in words.phases if w not in card_keywords()]
         elif self.kind == GAME:
             out += [(w, "keyword", "keyword", w) for w in game_keywords()]
             out += [(w, "value", "declared in this file", w) for w in self.declared]
