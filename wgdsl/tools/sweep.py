@@ -135,7 +135,8 @@ def expand_decks(values: Sequence[str]) -> list[str]:
         elif p.is_file():
             out.append(v)
         else:
-            raise SweepError(f"--deck {v}: no such file or directory (a deck file has one "
+            what = "not a file or a directory" if p.exists() else "no such file or directory"
+            raise SweepError(f"--deck {v}: {what} (a deck file has one "
                              "`COUNT ID` a line; a directory gives every *.txt in it)")
     labels = Counter(deck_label(d) for d in out)
     twice = sorted(k for k, n in labels.items() if n > 1)
