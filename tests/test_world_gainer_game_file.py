@@ -63,6 +63,10 @@ def test_the_frame_the_file_declares():
     assert dict(mark.defaults) == {"blue": "scissors", "green": "paper", "red": "rock",
                                    "yellow": "all"}
     assert spec.card_set == "wg01" and spec.name_en == "World Gainer"
+    points = spec.pool("points")
+    # R6.1: each player's pool of colored points; R5.5: lost at the end of the turn
+    assert points.words == ("blue", "green", "red", "yellow") and points.per_seat
+    assert points.emptied and points.rule == "R6.1"
 
 
 def test_a_card_of_another_game_is_an_error_at_its_word():
@@ -113,6 +117,19 @@ def test_the_engine_refuses_a_frame_it_cannot_play(tmp_path):
     assert "`phases start, draw, standby, gain, end`" in problem.message
 
 
+def test_the_engine_refuses_a_pool_it_does_not_keep(tmp_path):
+    variant = FILE_TEXT.replace("pool points per seat of blue, green, red, yellow emptied "
+                                "at end of turn", "pool points per seat of blue, green, red, "
+                                "yellow")
+    assert variant != FILE_TEXT
+    path = tmp_path / "variant.game"
+    path.write_text(variant, encoding="utf-8")
+    with pytest.raises(GameFileError) as err:
+        load_game_file(path)
+    (problem,) = err.value.diagnostics
+    assert "emptied at end of turn` (R6.1, R5.5)" in problem.message
+
+
 def test_a_variant_with_its_own_card_file_plays_it(tmp_path):
     (tmp_path / "mine.wg").write_text('include "wg01"\n' + CARD.format(color="red"),
                                       encoding="utf-8")
@@ -134,6 +151,8 @@ def test_a_variant_with_its_own_card_file_plays_it(tmp_path):
      "a zone has 1 to 100 places"),
     ("zone break per seat pile public", "zone break per seat pile stacks public",
      "`stacks` are the stacks of a zone's places"),
+    ("of blue, green, red, yellow emptied", "of blue, green, blue, yellow emptied",
+     "`blue` is listed twice"),
 ])
 def test_frame_mistakes_are_told_at_their_place(old, new, expected):
     assert old in FILE_TEXT

@@ -56,6 +56,11 @@ def rules_text(game: DescribedGame) -> str:
                    "language, in this file's words (its colors, marks, phases and zones)")
     if spec.turn_phases:
         out.append(f"phases     {', '.join(spec.turn_phases)} [{spec.phases_rule}]")
+    for pool in spec.pools:
+        whose = "per seat" if pool.per_seat else "shared"
+        emptied = ", emptied at the end of every turn" if pool.emptied else ""
+        out.append(f"pool       {pool.name} ({whose}) of {', '.join(pool.words)}{emptied} "
+                   f"[{pool.rule}]")
     for lim in spec.limits:
         out.append(f"limit      {lim.name} at most {lim.count} a turn [{lim.rule}]")
     for k in spec.kinds:

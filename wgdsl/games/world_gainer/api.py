@@ -441,6 +441,11 @@ def _frame_problem(spec) -> Optional[str]:
          and {lim.name for lim in spec.limits} == {"set_stun"},
          "`limit set_stun 1 per turn` and no other limit"),
         (spec.card_set is not None, 'its cards (`cards "wg01"`)'),
+        (spec.pool("points") is not None and spec.pool("points").per_seat
+         and spec.pool("points").emptied and spec.pool("points").words == POINT_COLORS
+         and len(spec.pools) == 1,
+         f"`pool points per seat of {', '.join(POINT_COLORS)} emptied at end of turn` "
+         "(R6.1, R5.5) and no other pool"),
     ]
     for ok, what in wanted:
         if not ok:

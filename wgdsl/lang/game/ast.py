@@ -392,6 +392,18 @@ class Limit:
 
 
 @attrs.frozen
+class Pool:
+    """``pool points per seat of blue, green ... emptied at end of turn``."""
+
+    name: Word
+    per_seat: bool
+    words: tuple  # of Word
+    emptied: bool
+    label: Optional[Label]
+    pos: Pos = _pos()
+
+
+@attrs.frozen
 class CardSet:
     """``cards "wg01"``: the game's cards in the card language."""
 

@@ -236,6 +236,7 @@ class _Checker:
                        "add `put every card into ZONE` to the setup (a shared zone, such as a deck)")
         turn_phases, phases_rule = self.turn_phases(single.get(ast.Phases), played_by)
         limits = self.limits(by_type.get(ast.Limit, ()), played_by)
+        pools = self.pools(by_type.get(ast.Pool, ()), played_by)
         card_set, card_set_rule = self.card_set(single.get(ast.CardSet), played_by)
         if any(d.severity == "error" for d in self.diagnostics):
             return None
@@ -250,7 +251,7 @@ class _Checker:
             hooks=tuple(self.hook_specs()), setup=setup, phases=phases, ends=ends,
             rules=tuple(self.rules), effects=tuple(effects), engine=engine,
             name_en=game.name_en, turn_phases=turn_phases, phases_rule=phases_rule,
-            limits=limits, card_set=card_set, card_set_rule=card_set_rule)
+            limits=limits, pools=pools, card_set=card_set, card_set_rule=card_set_rule)
 
     # ------------------------------------------------------------------ an engine's frame
     def _needs_engine(self, node, played_by, what: str) -> bool:
@@ -285,6 +286,24 @@ class _Checker:
                            "a seat that may never take an action needs no action")
                 continue
             found[name] = S.LimitSpec(name, node.count, self.rule_of(node.label, node.pos))
+        return tuple(found.values())
+
+    def pools(self, nodes, played_by) -> tuple:
+        found: dict[str, S.PoolSpec] = {}
+        for node in nodes:
+            if not self._needs_engine(node, played_by, "pool"):
+                continue
+            name = node.name.text
+            if name in found:
+                self.error(node.name.pos, f"pool `{name}` is declared twice")
+                continue
+            words: list[str] = []
+            for w in node.words:
+                if w.text in words:
+                    self.error(w.pos, f"`{w.text}` is listed twice")
+                words.append(w.text)
+            found[name] = S.PoolSpec(name, node.per_seat, tuple(dict.fromkeys(words)),
+                                     node.emptied, self.rule_of(node.label, node.pos))
         return tuple(found.values())
 
     def card_set(self, node: Optional[ast.CardSet], played_by) -> tuple:

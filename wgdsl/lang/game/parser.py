@@ -423,6 +423,16 @@ class _ToAst(Transformer):
         return ast.Limit(_word(name), int(count), label, pos=_span(meta, [name, count]),
                          count_pos=_tpos(count))
 
+    def pool(self, meta, children):
+        name, per_seat, *words = children
+        label = words.pop()
+        emptied = words.pop()
+        return ast.Pool(_word(name), per_seat is not None, tuple(_word(w) for w in words),
+                        emptied is not None, label, pos=_span(meta, [name, *words]))
+
+    def emptied(self, meta, children):
+        return True
+
     def card_set(self, meta, children):
         ref, label = children
         return ast.CardSet(str(ref)[1:-1], label, pos=_span(meta, [ref]), ref_pos=_tpos(ref))

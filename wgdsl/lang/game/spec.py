@@ -165,6 +165,19 @@ class ZoneSpec:
 
 
 @attrs.frozen
+class PoolSpec:
+    """``pool NAME [per seat] of WORDS [emptied at end of turn]``: an amount of each word,
+    held by each seat (or by the table), for an engine's rules; ``emptied``: back to 0 at
+    the end of every turn."""
+
+    name: str
+    per_seat: bool
+    words: tuple
+    emptied: bool
+    rule: str = attrs.field(default="", eq=False)
+
+
+@attrs.frozen
 class LimitSpec:
     """``limit play 1 per turn``: a seat takes its engine's action ``name`` at most
     ``count`` times in a turn."""
@@ -318,9 +331,13 @@ class GameSpec:
     turn_phases: tuple = ()  # `phases a, b`: a turn's phases (a game played by an engine)
     phases_rule: str = ""
     limits: tuple = ()  # of LimitSpec
+    pools: tuple = ()  # of PoolSpec
     # `cards "wg01"`: the game's cards in the card language: the path of the .wg file
     card_set: Optional[str] = None
     card_set_rule: str = ""
+
+    def pool(self, name: str) -> Optional[PoolSpec]:
+        return next((p for p in self.pools if p.name == name), None)
 
     def limit(self, name: str) -> Optional[LimitSpec]:
         return next((lim for lim in self.limits if lim.name == name), None)
