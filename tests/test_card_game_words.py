@@ -118,3 +118,73 @@ def test_zones_are_the_game_s():
     (problem,) = problems_of('card T-001 "a" {\n  color red  cost 1\n  dimension:\n'
                              '    move this to discard\n}\n')
     assert problem[:2] == (4, 18)
+
+
+# ---------------------------------------------------------------------------- property
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from wgdsl.lang.game import compile_text  # noqa: E402
+from wgdsl.lang.vocabulary import Vocabulary  # noqa: E402
+
+# words no keyword of either language uses (a stat of a game may be any such word)
+_NAMES = ("atk", "hp", "power", "faction", "element", "rarity", "speed", "luck", "tier")
+_VALUES = ("ember", "frost", "gale", "stone")
+
+
+@st.composite
+def games_and_cards(draw):
+    """A game file declaring some word stats, number stats and flags, and a card giving
+    some of them in any order (each at most once), with one undeclared word maybe."""
+    names = draw(st.lists(st.sampled_from(_NAMES), min_size=1, max_size=6, unique=True))
+    kinds = {n: draw(st.sampled_from(("word", "number", "flag"))) for n in names}
+    decl = []
+    for n, how in kinds.items():
+        if how == "word":
+            decl.append(f"    stat {n} {', '.join(_VALUES)}")
+        elif how == "number":
+            decl.append(f"    stat {n} 0 to 99 default 0")
+    flags = [n for n, how in kinds.items() if how == "flag"]
+    if flags:
+        decl.append(f"    flag {', '.join(flags)}")
+    game = ('game tiny "Tiny" {\n  seats 2\n  played by "wgdsl.games.x:y"\n'
+            '  kind card {\n' + "\n".join(decl) + "\n  }\n}\n")
+    given_names = draw(st.lists(st.sampled_from(names), unique=True))
+    parts, expected = [], []
+    for n in given_names:
+        if kinds[n] == "word":
+            value = draw(st.sampled_from(_VALUES))
+            parts.append(f"{n} {value}")
+            expected.append((n, value))
+        elif kinds[n] == "number":
+            value = draw(st.integers(0, 99))
+            parts.append(f"{n} {value}")
+            expected.append((n, value))
+        else:
+            parts.append(n)
+            expected.append((n, True))
+    stray = draw(st.one_of(st.none(), st.sampled_from([w for w in _NAMES if w not in names]
+                                                       or ["zzz"])))
+    return game, kinds, parts, expected, stray
+
+
+@settings(max_examples=150, deadline=None)
+@given(games_and_cards())
+def test_a_card_s_stats_are_read_as_its_game_declares_them(case):
+    game, kinds, parts, expected, stray = case
+    spec, problems = compile_text(game, "tiny.game")
+    assert spec is not None, [str(p) for p in problems]
+    words = Vocabulary.from_spec(spec)
+    line = "  ".join(parts)
+    if stray is not None:
+        line = (line + "  " if line else "") + stray
+    text = f'card T-001 "a" {{\n  {line}\n}}\n' if line else 'card T-001 "a" {\n}\n'
+    cardset, found = parse(text, "mine.wg", words)
+    if stray is None:
+        assert found == []
+        (card,) = cardset.cards
+        assert [(s.key, s.value) for s in card.stats] == expected
+    else:
+        # the undeclared word is the one error, at its own column
+        (problem,) = found
+        assert (problem.pos.line, problem.pos.col) == (2, 3 + line.rindex(stray))
+        assert cardset.cards == ()
