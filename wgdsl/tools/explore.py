@@ -169,11 +169,11 @@ class _WorldGainer(_Adapter):
 
 class _Getgem(_Adapter):
     def __init__(self, case):
-        from .rulings_getgem import ScriptedChance, _Stop
+        from .rulings_getgem import ScriptedChance, Stop
 
         super().__init__(case)
         self.chance = ScriptedChance(case.takes, case.shuffles)
-        self.stops = (_Stop,)
+        self.stops = (Stop,)
 
     def start(self):
         from wgdsl.games.getgem.board import state_from_board
@@ -189,12 +189,12 @@ class _Getgem(_Adapter):
         self.chance.used_takes, self.chance.used_shuffles = extra
 
     def step_texts(self, step, state):
-        from .rulings_getgem import _action_text
+        from .rulings_getgem import action_text
 
         data = state.to_dict()
         seat = step.player or data["active"]
         at_declaration = not state.is_terminal() and data["phase"] == "end"
-        texts = (_action_text(step, at_declaration),)
+        texts = (action_text(step, at_declaration),)
         if step.action == "end_turn" and not at_declaration:
             texts += ("pass",)  # the runner's end_turn: end the action phase, then pass
         return seat, texts
@@ -207,9 +207,9 @@ class _Getgem(_Adapter):
         return q.seat if q is not None else None
 
     def difference(self, state):
-        from .rulings_getgem import _difference
+        from .rulings_getgem import case_difference
 
-        return _difference(self.case, state)
+        return case_difference(self.case, state)
 
 
 
@@ -235,9 +235,9 @@ class _WonderfulWorld(_Adapter):
         return None  # every decision is a step of its own (wonderful-world.md)
 
     def difference(self, state):
-        from .rulings_wonderful_world import _difference
+        from .rulings_wonderful_world import case_difference
 
-        return _difference(self.case, state)
+        return case_difference(self.case, state)
 
 
 def adapter_for(case) -> _Adapter:

@@ -492,7 +492,7 @@ def load(path: Path, data: dict, lines) -> GGCase:
 
 
 # ====================================================================== running
-class _Stop(Exception):
+class Stop(Exception):
     """The case fails: the message says why."""
 
 
@@ -506,20 +506,20 @@ class ScriptedChance:
 
     def take(self, hand: list) -> str:
         if self.used_takes == len(self.takes):
-            raise _Stop(f"a random take from {_list(hand)} found no `[random] take` entry left")
+            raise Stop(f"a random take from {_list(hand)} found no `[random] take` entry left")
         card = self.takes[self.used_takes]
         if card not in hand:
-            raise _Stop(f"`[random] take` entry {self.used_takes + 1}, {card}, is not in the "
+            raise Stop(f"`[random] take` entry {self.used_takes + 1}, {card}, is not in the "
                         f"hand it is taken from ({_list(hand)})")
         self.used_takes += 1
         return card
 
     def shuffle(self, cards: list) -> list:
         if self.used_shuffles == len(self.shuffles):
-            raise _Stop(f"a refill of {_list(cards)} found no `[random] shuffle` entry left")
+            raise Stop(f"a refill of {_list(cards)} found no `[random] shuffle` entry left")
         deck = self.shuffles[self.used_shuffles]
         if Counter(deck) != Counter(cards):
-            raise _Stop(f"`[random] shuffle` entry {self.used_shuffles + 1} ({_list(deck)}) is "
+            raise Stop(f"`[random] shuffle` entry {self.used_shuffles + 1} ({_list(deck)}) is "
                         f"not the discard pile's cards ({_list(sorted(cards))})")
         self.used_shuffles += 1
         return list(deck)
@@ -575,11 +575,11 @@ def run(case: GGCase, keep: Optional[dict] = None) -> Result:
                 continue
             if step.illegal:
                 return fail(f"{label} was accepted, but the case expects it to be refused")
-    except _Stop as err:
+    except Stop as err:
         return fail(str(err))
     except Exception as err:  # an engine bug must not hide the other cases
         return fail(f"the engine failed: {type(err).__name__}: {err}")
-    diff = _difference(case, state)
+    diff = case_difference(case, state)
     if diff is not None:
         return fail(diff)
     left = [f"{s}: {_list(a)}" for s, a in answers.items() if a] + chance.left()
@@ -588,7 +588,7 @@ def run(case: GGCase, keep: Optional[dict] = None) -> Result:
     return Result(case.path, case.id, True)
 
 
-def _action_text(step: GGStep, at_declaration: bool) -> str:
+def action_text(step: GGStep, at_declaration: bool) -> str:
     """The step as GG R18.3 writes the move (card ids of `cards` ascending): `next` and
     `end_turn` are `pass` at the declaration point and `end` in the action phase."""
     if step.action == "use":
@@ -608,7 +608,7 @@ def _apply_step(state, seat: str, step: GGStep, answers: dict) -> None:
     engine's IllegalAction: a step after the game is over, by a seat that is not active
     (GG R4.4), or that no rule allows."""
     at_declaration = not state.is_terminal() and state.phase == "end"
-    state.apply(seat, state.parse_action(seat, _action_text(step, at_declaration)))
+    state.apply(seat, state.parse_action(seat, action_text(step, at_declaration)))
     _settle(state, answers)
     if step.action == "end_turn" and not at_declaration and not state.is_terminal():
         state.apply(seat, state.parse_action(seat, "pass"))
@@ -628,17 +628,17 @@ def _settle(state, answers: dict) -> None:
             continue
         queue = answers.get(seat, [])
         if not queue:
-            raise _Stop(f"{seat} is asked `{q.kind}` ({', '.join(a.option for a in legal)}) "
+            raise Stop(f"{seat} is asked `{q.kind}` ({', '.join(a.option for a in legal)}) "
                         f"and has no answer left in [answers]")
         written = queue.pop(0)
         answer = written_answer(legal, written)
         if answer is None:
-            raise _Stop(f"{seat}'s answer `{written}` to `{q.kind}` is not one of: "
+            raise Stop(f"{seat}'s answer `{written}` to `{q.kind}` is not one of: "
                         f"{', '.join(a.option for a in legal)}")
         state.apply(seat, answer)
 
 
-def _difference(case: GGCase, state) -> Optional[str]:
+def case_difference(case: GGCase, state) -> Optional[str]:
     """The first expectation the state does not meet, in the order of getgem.md's table
     (the game, then each seat, the table and what each seat knows), or None."""
     from wgdsl.games.getgem import rules

@@ -454,7 +454,7 @@ def run(case: WWCase, keep: Optional[dict] = None) -> Result:
         state = twin
         if keep is not None:
             keep["state"] = state
-    diff = _difference(case, state)
+    diff = case_difference(case, state)
     return fail(diff) if diff else Result(case.path, case.id, True)
 
 
@@ -498,7 +498,7 @@ def _same(key: str, want, got) -> bool:
     return want == got
 
 
-def _difference(case: WWCase, state) -> Optional[str]:
+def case_difference(case: WWCase, state) -> Optional[str]:
     d = state.d
     exp = case.expect
     latest = {}
