@@ -40,7 +40,7 @@ from .positions import Lines, word_at
 CARD, GAME, CASE = "card file", "game file", "ruling case"
 _CASE_TABLE = re.compile(r"^[ \t]*\[[ \t]*case[ \t]*\]", re.M)
 _INCLUDE = re.compile(r'^[ \t]*include[ \t]+"([^"\n]*)"', re.M)
-# a card's line in a card file (`card WG-001 "名前" en "Name" {`) or a game file
+# a card's line in a card file (`card XX-001 "名前" en "Name" {`) or a game file
 # (`card R-2 "Two" playing-card ...`): its id, then its name
 _CARD_LINE = re.compile(r'^[ \t]*card[ \t]+([A-Za-z0-9][A-Za-z0-9.-]*)[ \t]+"([^"\n]*)"'
                         r'(?:[ \t]+en[ \t]+"([^"\n]*)")?', re.M)
