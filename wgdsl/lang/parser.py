@@ -562,6 +562,77 @@ _CONTEXTS = {
 }
 
 
+class _Lexer:
+    """The card language's tokens, exactly as Lark's basic lexer gives them (types, values,
+    positions), in a tighter loop: one compiled pattern, keywords by a dictionary lookup,
+    lines counted only in the tokens that can hold a line end.  (Lark's lexer was a third
+    of the reading time; its own is used whenever its tables are not of this plain shape,
+    and for the rest of a text where no pattern matches, which it reports.)"""
+
+    def __init__(self, lark: Lark):
+        self.lark = lark
+        basic = lark._build_lexer()
+        scanner = basic.scanner
+        self.ignore = basic.ignore_types
+        self.newline = basic.newline_types
+        callbacks = dict(basic.callback)
+        self.keywords: Optional[dict] = None
+        unless = callbacks.pop("WORD", None)
+        if unless is not None and hasattr(unless, "scanner"):
+            terms = unless.scanner.terminals
+            if all(t.pattern.type == "str" and not t.pattern.flags for t in terms):
+                self.keywords = {t.pattern.value: t.name for t in terms}
+        # the plain shape: one pattern, no callback but the keywords' (else Lark's own)
+        self.match = scanner._mres[0].match if len(scanner._mres) == 1 else None
+        if callbacks or self.keywords is None or set(self.ignore) & set(basic.callback):
+            self.match = None
+
+    def tokens(self, text: str):
+        match = self.match
+        if match is None:
+            yield from self.lark.lex(text)
+            return
+        ignore, newline, keywords = self.ignore, self.newline, self.keywords
+        pos, line, line_start, end_of_text, count = 0, 1, 0, len(text), 0
+        while pos < end_of_text:
+            m = match(text, pos)
+            if m is None:  # Lark's lexer, from the start, reports it
+                lark_tokens = self.lark.lex(text)
+                for _ in range(count):
+                    next(lark_tokens)
+                yield from lark_tokens
+                return
+            kind = m.lastgroup
+            end = m.end()
+            if kind in ignore:
+                if kind in newline:
+                    value = m.group()
+                    if "\n" in value:
+                        line += value.count("\n")
+                        line_start = pos + value.rindex("\n") + 1
+                pos = end
+                continue
+            value = m.group()
+            column = pos - line_start + 1
+            if kind in newline and "\n" in value:
+                start_line = line
+                line += value.count("\n")
+                line_start = pos + value.rindex("\n") + 1
+                tok = Token(kind, value, pos, start_line, column, line, end - line_start + 1, end)
+            else:
+                if kind == "WORD":
+                    kind = keywords.get(value, kind)
+                tok = Token(kind, value, pos, line, column, line, column + end - pos, end)
+            count += 1
+            yield tok
+            pos = end
+
+
+@lru_cache(maxsize=1)
+def _lexer() -> _Lexer:
+    return _Lexer(_lark())
+
+
 @lru_cache(maxsize=None)
 def _context_tokens(kind: str) -> tuple[Token, ...]:
     return tuple(_lark().lex(_CONTEXTS[kind]))
@@ -621,7 +692,7 @@ class _Reader:
         self.stat_may_follow = False  # a stat may stand at the next token
         self.stat_value: Optional[str] = None  # the next token is a stat's value
         self.ahead: Optional[Token] = None  # a token peeked at, not yet read
-        self.stream = iter(self.lark.lex(text))
+        self.stream = _lexer().tokens(text)
         self.pushed: list[tuple[Token, bool]] = []
         self.at_line_start = True
         self.last: Optional[Token] = None
