@@ -2,14 +2,21 @@
 
 - the reader's lexer (wgdsl.lang.parser._Lexer) gives Lark's basic lexer's tokens: types,
   values and every position;
+- a card built while it is parsed (wgdsl.lang.parser._Builder) is the card the plain way
+  gives (Lark's tree, then a walk): every node and every position, and the same
+  diagnostics;
 """
 
 from __future__ import annotations
 
-from hypothesis import given
+import attrs
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wgdsl.lang.parser import _lark, _lexer
+from strategies_ast import cardsets
+from wgdsl.lang import parser
+from wgdsl.lang.fmt import format_cardset
+from wgdsl.lang.parser import _lark, _lexer, parse
 from wgdsl.resources import builtin_cards_path
 
 
@@ -38,3 +45,54 @@ def test_lexer_gives_larks_tokens(text):
 
 def test_lexer_gives_larks_tokens_on_the_builtin_set():
     _same_tokens(builtin_cards_path().read_text(encoding="utf-8"))
+
+
+# ------------------------------------------------------------------------ cards built while parsed
+def _everything(node):
+    """A node as nested tuples of every field, positions included (AST equality leaves
+    positions out)."""
+    if isinstance(node, tuple):
+        return tuple(_everything(n) for n in node)
+    if attrs.has(type(node)):
+        return (type(node).__name__,) + tuple(_everything(getattr(node, f.name))
+                                              for f in attrs.fields(type(node)))
+    return node
+
+
+def _read_both_ways(text: str, monkeypatch) -> None:
+    built, built_problems = parse(text, "x.wg")
+    with monkeypatch.context() as m:
+        m.setattr(parser, "_MAX_NESTED", -1)  # every card the plain way
+        plain, plain_problems = parse(text, "x.wg")
+    assert _everything(built) == _everything(plain)
+    assert built_problems == plain_problems
+
+
+def test_built_cards_are_the_plain_ones_on_the_builtin_set(monkeypatch):
+    _read_both_ways(builtin_cards_path().read_text(encoding="utf-8"), monkeypatch)
+
+
+_EDITS = st.sampled_from(["", "draw 99999999999999999999999", "may may may draw 1", "@",
+                          "cost 2", "field when this enters field:", "}", "color bleu",
+                          "move this to your hand"])
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(cardsets, st.data())
+def test_built_cards_are_the_plain_ones(monkeypatch, cardset, data):
+    lines = format_cardset(cardset).split("\n")
+    for _ in range(data.draw(st.integers(0, 3), label="edits")):
+        at = data.draw(st.integers(0, len(lines)), label="line")
+        lines.insert(at, "    " + data.draw(_EDITS, label="edit"))
+    _read_both_ways("\n".join(lines), monkeypatch)
+
+
+def test_a_card_nested_deeper_than_the_builder_goes_is_read_the_plain_way(monkeypatch):
+    deep = "may " * (parser._MAX_NESTED + 5)
+    _read_both_ways(f'card X-1 "x" {{\ncolor red cost 1\ndimension:\n    {deep}draw 1\n}}\n',
+                    monkeypatch)
+    too_deep = "may " * 3000
+    text = f'card X-1 "x" {{\ncolor red cost 1\ndimension:\n    {too_deep}draw 1\n}}\n'
+    cardset, problems = parse(text)
+    assert cardset.cards == () and "nested too deeply" in problems[0].message

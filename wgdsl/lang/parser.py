@@ -513,6 +513,96 @@ class _ToAst:
                             color_pos=tuple(_tpos(c) for c in children))
 
 
+# ---------------------------------------------------------------------------- AST while parsing
+class _Built:
+    """What a rule of a card gives while it is parsed: its AST value (``value``), the
+    children an inlined ``_rule`` hands to its parent, and its position as Lark's
+    ``propagate_positions`` would give its tree (from its first token to its last;
+    ``empty`` when it holds none).  Its position fields are those of a Lark ``Meta``, so
+    :class:`_ToAst`'s methods take it as their ``meta``."""
+
+    __slots__ = ("value", "children", "empty", "line", "column", "end_line", "end_column")
+
+
+# how many `may` / `if` a card may hold and still be built while it is parsed; a card
+# with more is built the plain way (tree, then walk), which reports one nested too deeply
+# to read exactly as before
+_MAX_NESTED = 40
+
+
+class _Builder(_ToAst):
+    """The card's AST built as the LALR parser reduces each rule, with no tree and no
+    second walk: Lark's parser is given these callbacks in place of its tree builder's.
+    Children are filtered as Lark's tree builder does (its own child filters), positions
+    are Lark's ``propagate_positions`` (first and last child with a position, tokens
+    included), so each method of :class:`_ToAst` gets the same ``meta`` and children."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.nested = 0
+
+    def may(self, meta, children):
+        self.nested += 1
+        return super().may(meta, children)
+
+    def if_(self, meta, children):
+        self.nested += 1
+        return super().if_(meta, children)
+
+    def callbacks(self, rules) -> dict:
+        from lark.parse_tree_builder import maybe_create_child_filter
+
+        def identity(children):
+            return children
+
+        out = {}
+        for rule in rules:
+            options = rule.options
+            name = rule.alias or options.template_source or rule.origin.name
+            make_filter = maybe_create_child_filter(rule.expansion, options.keep_all_tokens,
+                                                    False, options.empty_indices)
+            child_filter = make_filter(identity) if make_filter is not None else identity
+            expand_single = options.expand1 and not rule.alias
+            if name.startswith("_"):  # inlined: its children go to its parent
+                method = None
+            elif expand_single:  # `?item`: its one child stands for it
+                method = getattr(self, name, None)
+            else:
+                method = getattr(self, name)
+            out[rule] = self._callback(method, child_filter, expand_single)
+        return out
+
+    @staticmethod
+    def _callback(method, child_filter, expand_single):
+        def build(raw):
+            children = child_filter(raw)
+            if expand_single and len(children) == 1:
+                return children[0]  # `?rule`: its one child stands for it (same span)
+            node = _Built()
+            first = last = None
+            for c in raw:
+                if type(c) is not _Built or not c.empty:
+                    first = c
+                    break
+            if first is None:
+                node.empty = True
+            else:
+                for c in reversed(raw):
+                    if type(c) is not _Built or not c.empty:
+                        last = c
+                        break
+                node.empty = False
+                node.line, node.column = first.line, first.column
+                node.end_line, node.end_column = last.end_line, last.end_column
+            if method is None:
+                node.children = children
+                node.value = None
+            else:
+                node.value = method(node, [c.value if type(c) is _Built else c for c in children])
+            return node
+        return build
+
+
 # ---------------------------------------------------------------------------- parsing
 @contextmanager
 def _collector_paused():
@@ -700,6 +790,8 @@ class _Reader:
         self.diagnostics: list[Diagnostic] = []
         self.seen_card = False
         self.static = False  # the last effect header read is a `static` one
+        self.builder: Optional[_Builder] = None  # builds cards while they are parsed
+        self.building = None
 
     # ---- tokens
     def next(self) -> tuple[Token, bool]:
@@ -912,8 +1004,9 @@ class _Reader:
 
     def _read_card(self, card: Token) -> None:
         self.seen_card = True
-        parser = self.lark.parse_interactive()
+        parser = self.building_parser()
         parser.feed_token(card)
+        fed = [card]  # the tokens read, for a card built the plain way (built_card)
         card_id: Optional[str] = None
         broken = False
         self.static = False
@@ -925,6 +1018,7 @@ class _Reader:
                     tok = self.zone_word(parser, tok)
                 try:
                     parser.feed_token(tok)
+                    fed.append(tok)
                     continue
                 except UnexpectedToken as err:
                     error = err
@@ -951,10 +1045,10 @@ class _Reader:
                     card_id = str(tok)
                 try:
                     parser.feed_token(tok)
+                    fed.append(tok)
                     if kind == "RBRACE":
                         if not broken:
-                            tree = parser.feed_token(_end_token(self.text, tok))
-                            self.nodes.extend(self.transform(tree))
+                            self.built_card(parser.feed_token(_end_token(self.text, tok)), fed)
                         return
                     continue
                 except UnexpectedToken as err:
@@ -1023,6 +1117,43 @@ class _Reader:
                     return None
                 if tok.type != "BAD_CHAR":
                     self.push(tok, first)
+
+    # ---- cards built while parsed
+    def building_parser(self):
+        """A parser of the card language that builds the AST as it reads (:class:`_Builder`)."""
+        if self.builder is None:
+            from lark.parsers.lalr_interactive_parser import InteractiveParser
+            from lark.parsers.lalr_parser_state import ParseConf, ParserState
+
+            plain = self.lark.parse_interactive()
+            conf = plain.parser_state.parse_conf
+            self.builder = _Builder()
+            rules = [r for r in conf.callbacks if not isinstance(r, str)]
+            self.building = (plain, ParseConf(conf.parse_table, self.builder.callbacks(rules),
+                                              conf.start), InteractiveParser, ParserState)
+        plain, conf, interactive, state = self.building
+        self.builder.too_large = []
+        self.builder.nested = 0
+        return interactive(plain.parser, state(conf, plain.lexer_thread), plain.lexer_thread)
+
+    def built_card(self, built: _Built, fed: list) -> None:
+        """Keep the card :meth:`building_parser` built (``built``: the start rule's); a
+        number too long is reported and the card left out, as :meth:`transform` does.  A
+        card with many ``may`` / ``if`` is read again the plain way from its tokens
+        (``fed``), so that one nested too deeply is reported as before."""
+        builder = self.builder
+        if builder.nested > _MAX_NESTED:
+            parser = self.lark.parse_interactive()
+            for tok in fed:
+                parser.feed_token(tok)
+            self.nodes.extend(self.transform(parser.feed_token(_end_token(self.text, fed[-1]))))
+            return
+        if builder.too_large:
+            for key, tok in builder.too_large:
+                message, hint = ast.number_problem(key, None, str(tok))
+                self.report(Diagnostic(self.path, _tpos(tok), message, hint))
+            return
+        self.nodes.extend(built.value)
 
     # ---- trees to AST nodes
     def transform(self, tree) -> list:
