@@ -5,6 +5,9 @@
 - a card built while it is parsed (wgdsl.lang.parser._Builder) is the card the plain way
   gives (Lark's tree, then a walk): every node and every position, and the same
   diagnostics;
+- a file checked again after an edit (its unchanged cards from the caches of cards read
+  and checked, moved when lines were added or taken above them) gives exactly the set
+  and the diagnostics of a fresh check.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from hypothesis import strategies as st
 
 from strategies_ast import cardsets
 from wgdsl.lang import parser
+from wgdsl.lang.cards import check_text
+from wgdsl.lang.checker import forget_cards
 from wgdsl.lang.fmt import format_cardset
 from wgdsl.lang.parser import _lark, _lexer, parse
 from wgdsl.resources import builtin_cards_path
@@ -60,7 +65,9 @@ def _everything(node):
 
 
 def _read_both_ways(text: str, monkeypatch) -> None:
+    forget_cards()
     built, built_problems = parse(text, "x.wg")
+    forget_cards()
     with monkeypatch.context() as m:
         m.setattr(parser, "_MAX_NESTED", -1)  # every card the plain way
         plain, plain_problems = parse(text, "x.wg")
@@ -96,3 +103,46 @@ def test_a_card_nested_deeper_than_the_builder_goes_is_read_the_plain_way(monkey
     text = f'card X-1 "x" {{\ncolor red cost 1\ndimension:\n    {too_deep}draw 1\n}}\n'
     cardset, problems = parse(text)
     assert cardset.cards == () and "nested too deeply" in problems[0].message
+
+
+# ------------------------------------------------------------------------ re-checks from the caches
+_LINES = st.sampled_from(["", "# a note", "    draw 99999999999999999999999", "    @",
+                          "    cost 2", "    color bleu", "}", "card X-9 \"x\" {",
+                          "    move this to your hand", "  field when this enters field:"])
+
+
+def _edited(text: str, data) -> str:
+    lines = text.split("\n")
+    for _ in range(data.draw(st.integers(1, 4), label="edits")):
+        at = data.draw(st.integers(0, len(lines)), label="line")
+        if lines and data.draw(st.booleans(), label="take a line away"):
+            del lines[min(at, len(lines) - 1)]
+        else:
+            lines.insert(at, data.draw(_LINES, label="line added"))
+    return "\n".join(lines)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cardsets, st.data())
+def test_a_recheck_after_an_edit_is_a_fresh_check(cardset, data):
+    before = format_cardset(cardset)
+    after = _edited(before, data)
+    forget_cards()
+    check_text(before, "x.wg")
+    if data.draw(st.booleans(), label="an edit in between"):
+        check_text(_edited(before, data), "x.wg")
+    again, again_problems = check_text(after, "x.wg")
+    forget_cards()
+    fresh, fresh_problems = check_text(after, "x.wg")
+    assert _everything(again) == _everything(fresh)
+    assert again_problems == fresh_problems
+
+
+def test_a_card_moved_down_is_read_and_checked_where_it_is_now():
+    text = 'card X-1 "x" {\ncolor red cost 1 cost 2\n}\n'
+    forget_cards()
+    first, first_problems = check_text(text, "x.wg")
+    moved, moved_problems = check_text("\n\n" + text, "x.wg")
+    assert moved.cards[0].pos.line == first.cards[0].pos.line + 2
+    assert [p.pos.line for p in moved_problems] == [p.pos.line + 2 for p in first_problems]
+    assert "line 4" in moved_problems[0].hint

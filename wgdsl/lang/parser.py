@@ -13,10 +13,13 @@ from __future__ import annotations
 import gc
 import os
 import re
+import threading
+from collections import OrderedDict
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Optional
 
+import attrs
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
@@ -603,6 +606,44 @@ class _Builder(_ToAst):
         return build
 
 
+# ---------------------------------------------------------------------------- cards read before
+# The cards read cleanly, most recently used last: (the reader's words, the column of
+# `card`, the card's text up to its `}`) -> (its AST, the line it was read on).  The
+# language server reads a file again on every edit; its unchanged cards come from here.
+_CARDS: "OrderedDict[tuple, tuple]" = OrderedDict()
+_CARDS_KEPT = 50_000
+# the first line, after a card's `card`, that starts with `}` (its own `}` when it reads
+# cleanly: every item of a card ends with a line end)
+_CLOSE = re.compile(r"\n[\t \f]*\}")
+_CARDS_LOCK = threading.Lock()  # the language server checks in a thread of its own
+
+
+def forget_cards() -> None:
+    """Empty the cache of cards read (a benchmark's cold reading, a test's fresh one)."""
+    with _CARDS_LOCK:
+        _CARDS.clear()
+
+
+def _move(node, lines: int):
+    """``node`` (a card, or any AST node) with every position ``lines`` lines further down."""
+    if isinstance(node, ast.Pos):
+        if node == ast.NOWHERE:
+            return node
+        return ast.Pos(node.line + lines, node.col, node.end_line + lines, node.end_col)
+    if isinstance(node, tuple):
+        return tuple(_move(n, lines) for n in node)
+    fields = _FIELDS.get(type(node))
+    if fields is None:
+        fields = _FIELDS[type(node)] = (tuple(f.name for f in attrs.fields(type(node)))
+                                        if attrs.has(type(node)) else ())
+    if not fields:
+        return node
+    return attrs.evolve(node, **{name: _move(getattr(node, name), lines) for name in fields})
+
+
+_FIELDS: dict = {}
+
+
 # ---------------------------------------------------------------------------- parsing
 @contextmanager
 def _collector_paused():
@@ -678,44 +719,72 @@ class _Lexer:
             self.match = None
 
     def tokens(self, text: str):
-        match = self.match
-        if match is None:
-            yield from self.lark.lex(text)
-            return
-        ignore, newline, keywords = self.ignore, self.newline, self.keywords
-        pos, line, line_start, end_of_text, count = 0, 1, 0, len(text), 0
-        while pos < end_of_text:
-            m = match(text, pos)
-            if m is None:  # Lark's lexer, from the start, reports it
-                lark_tokens = self.lark.lex(text)
-                for _ in range(count):
-                    next(lark_tokens)
-                yield from lark_tokens
-                return
-            kind = m.lastgroup
-            end = m.end()
-            if kind in ignore:
-                if kind in newline:
-                    value = m.group()
-                    if "\n" in value:
-                        line += value.count("\n")
-                        line_start = pos + value.rindex("\n") + 1
+        """The tokens of ``text``: an iterator that can also be moved on (:class:`_Tokens`)."""
+        if self.match is None:
+            return iter(self.lark.lex(text))
+        return _Tokens(self, text)
+
+
+class _Tokens:
+    """The tokens of one text, from :class:`_Lexer`; :meth:`seek` moves on to a later place
+    (a card read from the cache is not lexed)."""
+
+    def __init__(self, lexer: _Lexer, text: str):
+        self.lexer = lexer
+        self.text = text
+        self.pos, self.line, self.line_start = 0, 1, 0
+        self.lark_tokens = None  # Lark's lexer's, once no pattern matched
+
+    def __iter__(self):
+        return self
+
+    def seek(self, pos: int, line: int, line_start: int) -> None:
+        """Go on at ``pos``, the start of nothing but whole tokens, on ``line`` (which
+        starts at ``line_start``)."""
+        self.pos, self.line, self.line_start = pos, line, line_start
+
+    def __next__(self) -> Token:
+        if self.lark_tokens is not None:
+            return next(self.lark_tokens)
+        lexer, text = self.lexer, self.text
+        match, ignore, newline = lexer.match, lexer.ignore, lexer.newline
+        pos, line, line_start = self.pos, self.line, self.line_start
+        end_of_text = len(text)
+        try:
+            while pos < end_of_text:
+                m = match(text, pos)
+                if m is None:  # Lark's lexer, from the start, goes on here and reports it
+                    self.lark_tokens = tokens = iter(lexer.lark.lex(text))
+                    for tok in tokens:
+                        if tok.start_pos >= pos:
+                            return tok
+                    raise StopIteration
+                kind = m.lastgroup
+                end = m.end()
+                if kind in ignore:
+                    if kind in newline:
+                        value = m.group()
+                        if "\n" in value:
+                            line += value.count("\n")
+                            line_start = pos + value.rindex("\n") + 1
+                    pos = end
+                    continue
+                value = m.group()
+                column = pos - line_start + 1
+                if kind in newline and "\n" in value:
+                    start_line = line
+                    line += value.count("\n")
+                    line_start = pos + value.rindex("\n") + 1
+                    tok = Token(kind, value, pos, start_line, column, line, end - line_start + 1, end)
+                else:
+                    if kind == "WORD":
+                        kind = lexer.keywords.get(value, kind)
+                    tok = Token(kind, value, pos, line, column, line, column + end - pos, end)
                 pos = end
-                continue
-            value = m.group()
-            column = pos - line_start + 1
-            if kind in newline and "\n" in value:
-                start_line = line
-                line += value.count("\n")
-                line_start = pos + value.rindex("\n") + 1
-                tok = Token(kind, value, pos, start_line, column, line, end - line_start + 1, end)
-            else:
-                if kind == "WORD":
-                    kind = keywords.get(value, kind)
-                tok = Token(kind, value, pos, line, column, line, column + end - pos, end)
-            count += 1
-            yield tok
-            pos = end
+                return tok
+            raise StopIteration
+        finally:
+            self.pos, self.line, self.line_start = pos, line, line_start
 
 
 @lru_cache(maxsize=1)
@@ -820,6 +889,8 @@ class _Reader:
         # the game's stats: name -> the terminal its name is read as on a stat line
         self.stats = {name: _STAT_TERMINALS[how] for name, how in vocabulary.stats.items()}
         self.stat_names = tuple(vocabulary.stats)
+        # what reading a card depends on besides its text (the cache's key)
+        self.words = (self.zones, tuple(sorted(self.stats.items())))
 
     def raw_next(self) -> Optional[Token]:
         """The lexer's next token (the one peeked at, if any)."""
@@ -996,7 +1067,12 @@ class _Reader:
     def read_card(self, card: Token) -> None:
         self.in_card = True
         try:
+            segment = self.cached_card(card)
+            if segment is None:
+                return
+            known = len(self.diagnostics), len(self.nodes)
             self._read_card(card)
+            self.keep_card(card, segment, known)
         finally:
             self.in_card = False
             self.stat_may_follow = False
@@ -1117,6 +1193,55 @@ class _Reader:
                     return None
                 if tok.type != "BAD_CHAR":
                     self.push(tok, first)
+
+    # ---- cards read before (the language server's re-checks)
+    def cached_card(self, card: Token) -> Optional[str]:
+        """Read the card ``card`` starts from the cache when its text (up to the first line
+        that starts with ``}``), its column and the game's words are those of a card read
+        cleanly before: its AST, moved to its line, and the lexer moved past its ``}``.
+        None when it was; else its text, to keep it under (:meth:`keep_card`)."""
+        seek = getattr(self.stream, "seek", None)
+        if seek is None or self.pushed or self.ahead is not None:
+            return ""
+        close = _CLOSE.search(self.text, card.end_pos)
+        if close is None:
+            return ""
+        segment = self.text[card.start_pos:close.end()]
+        key = (self.words, card.column, segment)
+        with _CARDS_LOCK:
+            hit = _CARDS.get(key)
+            if hit is None:
+                return segment
+            _CARDS.move_to_end(key)
+        node, line = hit
+        if card.line != line:  # the card moved: kept where it is now (the checker's
+            node = _move(node, card.line - line)  # cache knows a card by its node)
+            with _CARDS_LOCK:
+                _CARDS[key] = (node, card.line)
+        self.nodes.append(node)
+        self.seen_card = True
+        brace = close.end() - 1
+        brace_line = card.line + segment.count("\n")
+        column = brace - close.start()
+        self.last = Token("RBRACE", "}", brace, brace_line, column, brace_line, column + 1,
+                          brace + 1)
+        self.at_line_start = False
+        seek(brace + 1, brace_line, close.start() + 1)
+        return None
+
+    def keep_card(self, card: Token, segment: str, known: tuple[int, int]) -> None:
+        """Keep the card just read in the cache when it was read cleanly (no diagnostic,
+        one card) and ended at the ``}`` its text ends with."""
+        if not segment or (len(self.diagnostics), len(self.nodes) - 1) != known:
+            return
+        last = self.last
+        if last is None or last.type != "RBRACE" or last.end_pos != card.start_pos + len(segment):
+            return
+        node = self.nodes[-1]
+        with _CARDS_LOCK:
+            _CARDS[(self.words, card.column, segment)] = (node, card.line)
+            while len(_CARDS) > _CARDS_KEPT:
+                _CARDS.popitem(last=False)
 
     # ---- cards built while parsed
     def building_parser(self):
