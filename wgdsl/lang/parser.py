@@ -22,6 +22,7 @@ from typing import Optional
 import attrs
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken
+from lark.parsers.lalr_analysis import Shift as _SHIFT
 
 from wgdsl.resources import grammar_path
 
@@ -644,6 +645,54 @@ def _move(node, lines: int):
 _FIELDS: dict = {}
 
 
+class _CardParser:
+    """Lark's LALR parser state machine (``ParserState.feed_token``) in a tighter loop, for
+    the cards built while parsed: the same parse table, the same reductions, the same
+    ``UnexpectedToken`` (token, expected terminals) on a token it cannot take, and
+    ``choices()`` as Lark's interactive parser's."""
+
+    __slots__ = ("states", "end_state", "reduce", "state_stack", "value_stack")
+
+    def __init__(self, conf, reduce: dict):
+        self.states = conf.states
+        self.end_state = conf.end_state
+        self.reduce = reduce  # rule -> (its length, its callback, its name)
+        self.state_stack = [conf.start_state]
+        self.value_stack: list = []
+
+    def choices(self) -> dict:
+        return self.states[self.state_stack[-1]]
+
+    def feed_token(self, token: Token):
+        state_stack, value_stack = self.state_stack, self.value_stack
+        states = self.states
+        kind = token.type
+        is_end = kind == "$END"
+        while True:
+            row = states[state_stack[-1]]
+            found = row.get(kind)
+            if found is None:
+                raise UnexpectedToken(token, {s for s in row.keys() if s.isupper()},
+                                      state=self, interactive_parser=None)
+            action, arg = found
+            if action is _SHIFT:
+                state_stack.append(arg)
+                value_stack.append(token)
+                return None
+            size, callback, name = self.reduce[arg]
+            if size:
+                children = value_stack[-size:]
+                del state_stack[-size:]
+                del value_stack[-size:]
+            else:
+                children = []
+            value = callback(children)
+            state_stack.append(states[state_stack[-1]][name][1])
+            value_stack.append(value)
+            if is_end and state_stack[-1] == self.end_state:
+                return value_stack[-1]
+
+
 # ---------------------------------------------------------------------------- parsing
 @contextmanager
 def _collector_paused():
@@ -725,6 +774,10 @@ class _Lexer:
         return _Tokens(self, text)
 
 
+# Lark's Token constructor without its check for keyword arguments of old versions
+_new_token = getattr(Token, "_future_new", Token)
+
+
 class _Tokens:
     """The tokens of one text, from :class:`_Lexer`; :meth:`seek` moves on to a later place
     (a card read from the cache is not lexed)."""
@@ -775,11 +828,11 @@ class _Tokens:
                     start_line = line
                     line += value.count("\n")
                     line_start = pos + value.rindex("\n") + 1
-                    tok = Token(kind, value, pos, start_line, column, line, end - line_start + 1, end)
+                    tok = _new_token(kind, value, pos, start_line, column, line, end - line_start + 1, end)
                 else:
                     if kind == "WORD":
                         kind = lexer.keywords.get(value, kind)
-                    tok = Token(kind, value, pos, line, column, line, column + end - pos, end)
+                    tok = _new_token(kind, value, pos, line, column, line, column + end - pos, end)
                 pos = end
                 return tok
             raise StopIteration
@@ -1247,19 +1300,18 @@ class _Reader:
     def building_parser(self):
         """A parser of the card language that builds the AST as it reads (:class:`_Builder`)."""
         if self.builder is None:
-            from lark.parsers.lalr_interactive_parser import InteractiveParser
-            from lark.parsers.lalr_parser_state import ParseConf, ParserState
-
             plain = self.lark.parse_interactive()
             conf = plain.parser_state.parse_conf
             self.builder = _Builder()
-            rules = [r for r in conf.callbacks if not isinstance(r, str)]
-            self.building = (plain, ParseConf(conf.parse_table, self.builder.callbacks(rules),
-                                              conf.start), InteractiveParser, ParserState)
-        plain, conf, interactive, state = self.building
+            rules = list(conf.callbacks)  # the grammar's rules (no terminal has a callback)
+            callbacks = self.builder.callbacks(rules)
+            reduce = {rule: (len(rule.expansion), callbacks[rule], rule.origin.name)
+                      for rule in rules}
+            self.building = (conf, reduce)
+        conf, reduce = self.building
         self.builder.too_large = []
         self.builder.nested = 0
-        return interactive(plain.parser, state(conf, plain.lexer_thread), plain.lexer_thread)
+        return _CardParser(conf, reduce)
 
     def built_card(self, built: _Built, fed: list) -> None:
         """Keep the card :meth:`building_parser` built (``built``: the start rule's); a
