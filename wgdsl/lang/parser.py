@@ -1325,12 +1325,15 @@ class _Reader:
                 parser.feed_token(tok)
             self.nodes.extend(self.transform(parser.feed_token(_end_token(self.text, fed[-1]))))
             return
-        if builder.too_large:
-            for key, tok in builder.too_large:
-                message, hint = ast.number_problem(key, None, str(tok))
-                self.report(Diagnostic(self.path, _tpos(tok), message, hint))
-            return
-        self.nodes.extend(built.value)
+        if not self.numbers_too_large(builder.too_large):
+            self.nodes.extend(built.value)
+
+    def numbers_too_large(self, found: list) -> bool:
+        """Report each number too long to read (``found``: (key, token)); True if any."""
+        for key, tok in found:
+            message, hint = ast.number_problem(key, None, str(tok))
+            self.report(Diagnostic(self.path, _tpos(tok), message, hint))
+        return bool(found)
 
     # ---- trees to AST nodes
     def transform(self, tree) -> list:
@@ -1349,10 +1352,6 @@ class _Reader:
                     "an action inside `may` or `if` can hold another one, but not hundreds deep",
                 ))
                 continue
-            if to_ast.too_large:
-                for key, tok in to_ast.too_large:
-                    message, hint = ast.number_problem(key, None, str(tok))
-                    self.report(Diagnostic(self.path, _tpos(tok), message, hint))
-                continue
-            out.append(node)
+            if not self.numbers_too_large(to_ast.too_large):
+                out.append(node)
         return out
