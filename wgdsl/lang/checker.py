@@ -72,7 +72,7 @@ def check(cardset: ast.CardSet, included=(), vocabulary=None) -> list[Diagnostic
 # read), so the language server's re-check after an edit checks only the cards edited (or
 # moved); the checks of the whole set (ids, loops) are done again.
 _CHECKED: dict[int, tuple] = {}
-_CHECKED_KEPT = 100_000
+_CHECKED_KEPT = 40_000  # it holds the cards: twice the parser's cache of cards read
 _last_names: frozenset = frozenset()
 
 

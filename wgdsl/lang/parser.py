@@ -612,7 +612,7 @@ class _Builder(_ToAst):
 # `card`, the card's text up to its `}`) -> (its AST, the line it was read on).  The
 # language server reads a file again on every edit; its unchanged cards come from here.
 _CARDS: "OrderedDict[tuple, tuple]" = OrderedDict()
-_CARDS_KEPT = 50_000
+_CARDS_KEPT = 20_000  # a 10,000-card file twice over; an entry is a few KB
 # the first line, after a card's `card`, that starts with `}` (its own `}` when it reads
 # cleanly: every item of a card ends with a line end)
 _CLOSE = re.compile(r"\n[\t \f]*\}")
