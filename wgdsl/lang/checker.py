@@ -49,7 +49,8 @@ def check(cardset: ast.CardSet, included=(), vocabulary=None) -> list[Diagnostic
     ``included``: the card definitions of the sets it includes (their names may be
     referred to; their ids may not be used again)."""
     report = Report(cardset.path, vocabulary=vocab_of.of(vocabulary))
-    names = frozenset(n for c in (*cardset.cards, *included) for n in (c.name, c.en_name) if n)
+    names = _interned(frozenset(n for c in (*cardset.cards, *included)
+                                for n in (c.name, c.en_name) if n))
     included_ids = {c.id for c in included}
     first_of: dict[str, ast.Card] = {}
     for card in cardset.cards:
@@ -60,15 +61,58 @@ def check(cardset: ast.CardSet, included=(), vocabulary=None) -> list[Diagnostic
         elif first is not card:
             report.error(card.pos, f"card id `{card.id}` is already used on line {first.pos.line}",
                          "give every card its own id")
-        _check_names(card, report)
-        _check_stats(card, report)
-        for effect in card.effects:
-            check_effect(effect, names, report)
-            _check_numbers(effect, report)
-            _check_zones(effect, report)
+        report.diagnostics.extend(_card_problems(card, names, report))
     if not report.diagnostics:  # a sound set: warn of effects that can trigger themselves
         report.diagnostics.extend(find_loops(cardset, included))
     return report.diagnostics
+
+
+# The problems of each card checked, by its node: id(card) -> (card, names, vocabulary,
+# path, problems).  The parser gives an unchanged card the same node (its cache of cards
+# read), so the language server's re-check after an edit checks only the cards edited (or
+# moved); the checks of the whole set (ids, loops) are done again.
+_CHECKED: dict[int, tuple] = {}
+_CHECKED_KEPT = 40_000  # it holds the cards: twice the parser's cache of cards read
+_last_names: frozenset = frozenset()
+
+
+def forget_cards() -> None:
+    """Empty the cache of cards checked (with the parser's: a cold check)."""
+    from .parser import forget_cards as forget_read
+
+    global _last_names
+    _CHECKED.clear()
+    _last_names = frozenset()
+    forget_read()
+
+
+def _interned(names: frozenset) -> frozenset:
+    """The last check's set of names when it is equal (a card's problems are reused only
+    when the set's names are the same, compared once)."""
+    global _last_names
+    if names == _last_names:
+        return _last_names
+    _last_names = names
+    return names
+
+
+def _card_problems(card: ast.Card, names: frozenset, report: Report) -> list[Diagnostic]:
+    """The problems of one card by itself (its names, stats, effects), found or known."""
+    known = _CHECKED.get(id(card))
+    if known is not None and known[0] is card and known[1] is names \
+            and known[2] is report.vocabulary and known[3] == report.path:
+        return known[4]
+    own = Report(report.path, vocabulary=report.vocabulary)
+    _check_names(card, own)
+    _check_stats(card, own)
+    for effect in card.effects:
+        check_effect(effect, names, own)
+        _check_numbers(effect, own)
+        _check_zones(effect, own)
+    if len(_CHECKED) >= _CHECKED_KEPT:
+        _CHECKED.clear()
+    _CHECKED[id(card)] = (card, names, report.vocabulary, report.path, own.diagnostics)
+    return own.diagnostics
 
 
 def _check_names(card: ast.Card, report: Report) -> None:

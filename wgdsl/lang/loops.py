@@ -99,7 +99,7 @@ def _card(cid, names, cost, effects, own) -> _Card:
 class _Walk:
     """Reads one effect's actions in order, tracking where ``this`` and ``it`` are."""
 
-    def __init__(self, node: _Node, cards: list[_Card]):
+    def __init__(self, node: _Node, cards: "_Cards"):
         self.node = node
         self.cards = cards
         effect = node.effect
@@ -122,10 +122,16 @@ class _Walk:
         """The ids a filter can match (None: any card)."""
         if f.name is None and f.cost is None:
             return None
+        key = (f.name, None if f.cost is None else (f.cost.op, f.cost.value))
+        known = self.cards.matched.get(key)
+        if known is None:
+            known = self.cards.matched[key] = self._matching(f)
+        return known
+
+    def _matching(self, f: ast.Filter) -> frozenset:
         found = []
-        for c in self.cards:
-            if f.name is not None and f.name not in c.names:
-                continue
+        # a name picks its few cards from the index; a cost alone looks at every card
+        for c in self.cards.by_name.get(f.name, ()) if f.name is not None else self.cards.all:
             if f.cost is not None and not _OPS.get(f.cost.op, operator.eq)(c.cost, f.cost.value):
                 continue
             found.append(c.id)
@@ -192,7 +198,7 @@ class _Walk:
             if isinstance(dest, ast.ToEmptySquare):
                 now = ON_FIELD
                 self.node.raises.append(_Raise("enters", ids, source=where, action=action))
-                if ids is None or any(c.copier for c in self.cards if c.id in ids):
+                if ids is None or not self.cards.copiers.isdisjoint(ids):
                     self.node.raises.append(_Raise("targeted", None, action=action))
             else:
                 zone = "stock" if isinstance(dest, ast.ToEnd) else dest.zone.name
@@ -210,8 +216,23 @@ class _Walk:
             self.it = (ids, (where | now) if maybe else now)
 
 
+class _Cards:
+    """The cards with the indexes the walk asks: by name, and the ids of the copiers
+    (looking through every card for each filter made the check quadratic in the set)."""
+
+    def __init__(self, cards: list[_Card]):
+        self.all = cards
+        self.by_name: dict[str, list[_Card]] = {}
+        for c in cards:
+            for name in c.names:
+                self.by_name.setdefault(name, []).append(c)
+        self.copiers = frozenset(c.id for c in cards if c.copier)
+        self.matched: dict = {}  # (name, (op, value)) -> the ids a filter matches
+
+
 def _nodes(cards: list[_Card]) -> list[_Node]:
     nodes = []
+    index = _Cards(cards)
     for card in cards:
         for effect in card.effects:
             if not isinstance(effect, ast.Triggered):
@@ -219,7 +240,7 @@ def _nodes(cards: list[_Card]) -> list[_Node]:
             if effect.where != "dimension" and effect.where != "field":
                 continue
             node = _Node(card, effect, len(nodes))
-            walk = _Walk(node, cards)
+            walk = _Walk(node, index)
             if effect.event is not None and isinstance(effect.event.subject, ast.Filter):
                 node.subject = walk.matching(effect.event.subject)
             for action in effect.actions:
@@ -257,13 +278,43 @@ def _triggers(raised: _Raise, node: _Node, by_id: dict) -> bool:
     return False
 
 
+def _order(node: _Node) -> int:
+    return node.order
+
+
 def _edges(nodes: list[_Node], cards: list[_Card]) -> dict:
     """node -> {next node: [the raises that lead there]}."""
     by_id = {c.id: c for c in cards}
     out: dict = {n: {} for n in nodes}
+    # the nodes an event of each kind can trigger at all, in the nodes' order (a dimension
+    # effect waits for its card to enter); and those of them that wait for their own card
+    # (`this`, a dimension effect), by card id, and the others: an event about a few cards
+    # looks only at their nodes and the others (comparing every raise with every node made
+    # the check quadratic in the set)
+    waiting: dict[str, list[_Node]] = {}
+    own: dict[tuple, list[_Node]] = {}
+    others: dict[str, list[_Node]] = {}
+    for m in nodes:
+        event = m.effect.event
+        kind = "enters" if event is None else event.kind
+        waiting.setdefault(kind, []).append(m)
+        if event is None or isinstance(event.subject, ast.This):
+            own.setdefault((kind, m.card.id), []).append(m)
+        else:
+            others.setdefault(kind, []).append(m)
     for n in nodes:
         for raised in n.raises:
-            for m in nodes:
+            kind, ids = raised.kind, raised.cards
+            candidates = waiting.get(kind, ())
+            if ids is None or len(ids) >= len(candidates) or (
+                    kind == "enters" and any(by_id[i].copier for i in ids if i in by_id)):
+                pass  # about any card, or many: every node of the kind
+            else:
+                candidates = list(others.get(kind, ()))
+                for i in ids:
+                    candidates.extend(own.get((kind, i), ()))
+                candidates.sort(key=_order)
+            for m in candidates:
                 if _triggers(raised, m, by_id):
                     out[n].setdefault(m, []).append(raised)
     return out
@@ -309,7 +360,7 @@ def _components(nodes: list[_Node], edges: dict) -> dict:
     on_stack: set = set()
     stack: list = []
     comp: dict = {}
-    counter = [0]
+    counter = [0, 0]  # nodes visited, components found
 
     def visit(root):
         work = [(root, iter(edges[root]))]
@@ -338,7 +389,8 @@ def _components(nodes: list[_Node], edges: dict) -> dict:
                 parent = work[-1][0]
                 low[parent] = min(low[parent], low[node])
             if low[node] == index[node]:
-                number = len(set(comp.values()))
+                number = counter[1]  # the components found so far
+                counter[1] += 1
                 while True:
                     member = stack.pop()
                     on_stack.discard(member)

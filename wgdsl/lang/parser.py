@@ -13,12 +13,16 @@ from __future__ import annotations
 import gc
 import os
 import re
+import threading
+from collections import OrderedDict
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Optional
 
+import attrs
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken
+from lark.parsers.lalr_analysis import Shift as _SHIFT
 
 from wgdsl.resources import grammar_path
 
@@ -513,6 +517,182 @@ class _ToAst:
                             color_pos=tuple(_tpos(c) for c in children))
 
 
+# ---------------------------------------------------------------------------- AST while parsing
+class _Built:
+    """What a rule of a card gives while it is parsed: its AST value (``value``), the
+    children an inlined ``_rule`` hands to its parent, and its position as Lark's
+    ``propagate_positions`` would give its tree (from its first token to its last;
+    ``empty`` when it holds none).  Its position fields are those of a Lark ``Meta``, so
+    :class:`_ToAst`'s methods take it as their ``meta``."""
+
+    __slots__ = ("value", "children", "empty", "line", "column", "end_line", "end_column")
+
+
+# how many `may` / `if` a card may hold and still be built while it is parsed; a card
+# with more is built the plain way (tree, then walk), which reports one nested too deeply
+# to read exactly as before
+_MAX_NESTED = 40
+
+
+class _Builder(_ToAst):
+    """The card's AST built as the LALR parser reduces each rule, with no tree and no
+    second walk: Lark's parser is given these callbacks in place of its tree builder's.
+    Children are filtered as Lark's tree builder does (its own child filters), positions
+    are Lark's ``propagate_positions`` (first and last child with a position, tokens
+    included), so each method of :class:`_ToAst` gets the same ``meta`` and children."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.nested = 0
+
+    def may(self, meta, children):
+        self.nested += 1
+        return super().may(meta, children)
+
+    def if_(self, meta, children):
+        self.nested += 1
+        return super().if_(meta, children)
+
+    def callbacks(self, rules) -> dict:
+        from lark.parse_tree_builder import maybe_create_child_filter
+
+        def identity(children):
+            return children
+
+        out = {}
+        for rule in rules:
+            options = rule.options
+            name = rule.alias or options.template_source or rule.origin.name
+            make_filter = maybe_create_child_filter(rule.expansion, options.keep_all_tokens,
+                                                    False, options.empty_indices)
+            child_filter = make_filter(identity) if make_filter is not None else identity
+            expand_single = options.expand1 and not rule.alias
+            if name.startswith("_"):  # inlined: its children go to its parent
+                method = None
+            elif expand_single:  # `?item`: its one child stands for it
+                method = getattr(self, name, None)
+            else:
+                method = getattr(self, name)
+            out[rule] = self._callback(method, child_filter, expand_single)
+        return out
+
+    @staticmethod
+    def _callback(method, child_filter, expand_single):
+        def build(raw):
+            children = child_filter(raw)
+            if expand_single and len(children) == 1:
+                return children[0]  # `?rule`: its one child stands for it (same span)
+            node = _Built()
+            first = last = None
+            for c in raw:
+                if type(c) is not _Built or not c.empty:
+                    first = c
+                    break
+            if first is None:
+                node.empty = True
+            else:
+                for c in reversed(raw):
+                    if type(c) is not _Built or not c.empty:
+                        last = c
+                        break
+                node.empty = False
+                node.line, node.column = first.line, first.column
+                node.end_line, node.end_column = last.end_line, last.end_column
+            if method is None:
+                node.children = children
+                node.value = None
+            else:
+                node.value = method(node, [c.value if type(c) is _Built else c for c in children])
+            return node
+        return build
+
+
+# ---------------------------------------------------------------------------- cards read before
+# The cards read cleanly, most recently used last: (the reader's words, the column of
+# `card`, the card's text up to its `}`) -> (its AST, the line it was read on).  The
+# language server reads a file again on every edit; its unchanged cards come from here.
+_CARDS: "OrderedDict[tuple, tuple]" = OrderedDict()
+_CARDS_KEPT = 20_000  # a 10,000-card file twice over; an entry is a few KB
+# the first line, after a card's `card`, that starts with `}` (its own `}` when it reads
+# cleanly: every item of a card ends with a line end)
+_CLOSE = re.compile(r"\n[\t \f]*\}")
+_CARDS_LOCK = threading.Lock()  # the language server checks in a thread of its own
+
+
+def forget_cards() -> None:
+    """Empty the cache of cards read (a benchmark's cold reading, a test's fresh one)."""
+    with _CARDS_LOCK:
+        _CARDS.clear()
+
+
+def _move(node, lines: int):
+    """``node`` (a card, or any AST node) with every position ``lines`` lines further down."""
+    if isinstance(node, ast.Pos):
+        if node == ast.NOWHERE:
+            return node
+        return ast.Pos(node.line + lines, node.col, node.end_line + lines, node.end_col)
+    if isinstance(node, tuple):
+        return tuple(_move(n, lines) for n in node)
+    fields = _FIELDS.get(type(node))
+    if fields is None:
+        fields = _FIELDS[type(node)] = (tuple(f.name for f in attrs.fields(type(node)))
+                                        if attrs.has(type(node)) else ())
+    if not fields:
+        return node
+    return attrs.evolve(node, **{name: _move(getattr(node, name), lines) for name in fields})
+
+
+_FIELDS: dict = {}
+
+
+class _CardParser:
+    """Lark's LALR parser state machine (``ParserState.feed_token``) in a tighter loop, for
+    the cards built while parsed: the same parse table, the same reductions, the same
+    ``UnexpectedToken`` (token, expected terminals) on a token it cannot take, and
+    ``choices()`` as Lark's interactive parser's."""
+
+    __slots__ = ("states", "end_state", "reduce", "state_stack", "value_stack")
+
+    def __init__(self, conf, reduce: dict):
+        self.states = conf.states
+        self.end_state = conf.end_state
+        self.reduce = reduce  # rule -> (its length, its callback, its name)
+        self.state_stack = [conf.start_state]
+        self.value_stack: list = []
+
+    def choices(self) -> dict:
+        return self.states[self.state_stack[-1]]
+
+    def feed_token(self, token: Token):
+        state_stack, value_stack = self.state_stack, self.value_stack
+        states = self.states
+        kind = token.type
+        is_end = kind == "$END"
+        while True:
+            row = states[state_stack[-1]]
+            found = row.get(kind)
+            if found is None:
+                raise UnexpectedToken(token, {s for s in row.keys() if s.isupper()},
+                                      state=self, interactive_parser=None)
+            action, arg = found
+            if action is _SHIFT:
+                state_stack.append(arg)
+                value_stack.append(token)
+                return None
+            size, callback, name = self.reduce[arg]
+            if size:
+                children = value_stack[-size:]
+                del state_stack[-size:]
+                del value_stack[-size:]
+            else:
+                children = []
+            value = callback(children)
+            state_stack.append(states[state_stack[-1]][name][1])
+            value_stack.append(value)
+            if is_end and state_stack[-1] == self.end_state:
+                return value_stack[-1]
+
+
 # ---------------------------------------------------------------------------- parsing
 @contextmanager
 def _collector_paused():
@@ -560,6 +740,109 @@ _CONTEXTS = {
     "activated": 'card X-1 "x" {\nfield activated:\n',     # a `cost:` line
     "after card": 'card X-1 "x" {\n}\n',                    # between cards
 }
+
+
+class _Lexer:
+    """The card language's tokens, exactly as Lark's basic lexer gives them (types, values,
+    positions), in a tighter loop: one compiled pattern, keywords by a dictionary lookup,
+    lines counted only in the tokens that can hold a line end.  (Lark's lexer was a third
+    of the reading time; its own is used whenever its tables are not of this plain shape,
+    and for the rest of a text where no pattern matches, which it reports.)"""
+
+    def __init__(self, lark: Lark):
+        self.lark = lark
+        basic = lark._build_lexer()
+        scanner = basic.scanner
+        self.ignore = basic.ignore_types
+        self.newline = basic.newline_types
+        callbacks = dict(basic.callback)
+        self.keywords: Optional[dict] = None
+        unless = callbacks.pop("WORD", None)
+        if unless is not None and hasattr(unless, "scanner"):
+            terms = unless.scanner.terminals
+            if all(t.pattern.type == "str" and not t.pattern.flags for t in terms):
+                self.keywords = {t.pattern.value: t.name for t in terms}
+        # the plain shape: one pattern, no callback but the keywords' (else Lark's own)
+        self.match = scanner._mres[0].match if len(scanner._mres) == 1 else None
+        if callbacks or self.keywords is None or set(self.ignore) & set(basic.callback):
+            self.match = None
+
+    def tokens(self, text: str):
+        """The tokens of ``text``: an iterator that can also be moved on (:class:`_Tokens`)."""
+        if self.match is None:
+            return iter(self.lark.lex(text))
+        return _Tokens(self, text)
+
+
+# Lark's Token constructor without its check for keyword arguments of old versions
+_new_token = getattr(Token, "_future_new", Token)
+
+
+class _Tokens:
+    """The tokens of one text, from :class:`_Lexer`; :meth:`seek` moves on to a later place
+    (a card read from the cache is not lexed)."""
+
+    def __init__(self, lexer: _Lexer, text: str):
+        self.lexer = lexer
+        self.text = text
+        self.pos, self.line, self.line_start = 0, 1, 0
+        self.lark_tokens = None  # Lark's lexer's, once no pattern matched
+
+    def __iter__(self):
+        return self
+
+    def seek(self, pos: int, line: int, line_start: int) -> None:
+        """Go on at ``pos``, the start of nothing but whole tokens, on ``line`` (which
+        starts at ``line_start``)."""
+        self.pos, self.line, self.line_start = pos, line, line_start
+
+    def __next__(self) -> Token:
+        if self.lark_tokens is not None:
+            return next(self.lark_tokens)
+        lexer, text = self.lexer, self.text
+        match, ignore, newline = lexer.match, lexer.ignore, lexer.newline
+        pos, line, line_start = self.pos, self.line, self.line_start
+        end_of_text = len(text)
+        try:
+            while pos < end_of_text:
+                m = match(text, pos)
+                if m is None:  # Lark's lexer, from the start, goes on here and reports it
+                    self.lark_tokens = tokens = iter(lexer.lark.lex(text))
+                    for tok in tokens:
+                        if tok.start_pos >= pos:
+                            return tok
+                    raise StopIteration
+                kind = m.lastgroup
+                end = m.end()
+                if kind in ignore:
+                    if kind in newline:
+                        value = m.group()
+                        if "\n" in value:
+                            line += value.count("\n")
+                            line_start = pos + value.rindex("\n") + 1
+                    pos = end
+                    continue
+                value = m.group()
+                column = pos - line_start + 1
+                if kind in newline and "\n" in value:
+                    start_line = line
+                    line += value.count("\n")
+                    line_start = pos + value.rindex("\n") + 1
+                    tok = _new_token(kind, value, pos, start_line, column, line, end - line_start + 1, end)
+                else:
+                    if kind == "WORD":
+                        kind = lexer.keywords.get(value, kind)
+                    tok = _new_token(kind, value, pos, line, column, line, column + end - pos, end)
+                pos = end
+                return tok
+            raise StopIteration
+        finally:
+            self.pos, self.line, self.line_start = pos, line, line_start
+
+
+@lru_cache(maxsize=1)
+def _lexer() -> _Lexer:
+    return _Lexer(_lark())
 
 
 @lru_cache(maxsize=None)
@@ -621,7 +904,7 @@ class _Reader:
         self.stat_may_follow = False  # a stat may stand at the next token
         self.stat_value: Optional[str] = None  # the next token is a stat's value
         self.ahead: Optional[Token] = None  # a token peeked at, not yet read
-        self.stream = iter(self.lark.lex(text))
+        self.stream = _lexer().tokens(text)
         self.pushed: list[tuple[Token, bool]] = []
         self.at_line_start = True
         self.last: Optional[Token] = None
@@ -629,6 +912,8 @@ class _Reader:
         self.diagnostics: list[Diagnostic] = []
         self.seen_card = False
         self.static = False  # the last effect header read is a `static` one
+        self.builder: Optional[_Builder] = None  # builds cards while they are parsed
+        self.building = None
 
     # ---- tokens
     def next(self) -> tuple[Token, bool]:
@@ -657,6 +942,8 @@ class _Reader:
         # the game's stats: name -> the terminal its name is read as on a stat line
         self.stats = {name: _STAT_TERMINALS[how] for name, how in vocabulary.stats.items()}
         self.stat_names = tuple(vocabulary.stats)
+        # what reading a card depends on besides its text (the cache's key)
+        self.words = (self.zones, tuple(sorted(self.stats.items())))
 
     def raw_next(self) -> Optional[Token]:
         """The lexer's next token (the one peeked at, if any)."""
@@ -833,7 +1120,12 @@ class _Reader:
     def read_card(self, card: Token) -> None:
         self.in_card = True
         try:
+            segment = self.cached_card(card)
+            if segment is None:
+                return
+            known = len(self.diagnostics), len(self.nodes)
             self._read_card(card)
+            self.keep_card(card, segment, known)
         finally:
             self.in_card = False
             self.stat_may_follow = False
@@ -841,8 +1133,9 @@ class _Reader:
 
     def _read_card(self, card: Token) -> None:
         self.seen_card = True
-        parser = self.lark.parse_interactive()
+        parser = self.building_parser()
         parser.feed_token(card)
+        fed = [card]  # the tokens read, for a card built the plain way (built_card)
         card_id: Optional[str] = None
         broken = False
         self.static = False
@@ -854,6 +1147,7 @@ class _Reader:
                     tok = self.zone_word(parser, tok)
                 try:
                     parser.feed_token(tok)
+                    fed.append(tok)
                     continue
                 except UnexpectedToken as err:
                     error = err
@@ -880,10 +1174,10 @@ class _Reader:
                     card_id = str(tok)
                 try:
                     parser.feed_token(tok)
+                    fed.append(tok)
                     if kind == "RBRACE":
                         if not broken:
-                            tree = parser.feed_token(_end_token(self.text, tok))
-                            self.nodes.extend(self.transform(tree))
+                            self.built_card(parser.feed_token(_end_token(self.text, tok)), fed)
                         return
                     continue
                 except UnexpectedToken as err:
@@ -953,6 +1247,94 @@ class _Reader:
                 if tok.type != "BAD_CHAR":
                     self.push(tok, first)
 
+    # ---- cards read before (the language server's re-checks)
+    def cached_card(self, card: Token) -> Optional[str]:
+        """Read the card ``card`` starts from the cache when its text (up to the first line
+        that starts with ``}``), its column and the game's words are those of a card read
+        cleanly before: its AST, moved to its line, and the lexer moved past its ``}``.
+        None when it was; else its text, to keep it under (:meth:`keep_card`)."""
+        seek = getattr(self.stream, "seek", None)
+        if seek is None or self.pushed or self.ahead is not None:
+            return ""
+        close = _CLOSE.search(self.text, card.end_pos)
+        if close is None:
+            return ""
+        segment = self.text[card.start_pos:close.end()]
+        key = (self.words, card.column, segment)
+        with _CARDS_LOCK:
+            hit = _CARDS.get(key)
+            if hit is None:
+                return segment
+            _CARDS.move_to_end(key)
+        node, line = hit
+        if card.line != line:  # the card moved: kept where it is now (the checker's
+            node = _move(node, card.line - line)  # cache knows a card by its node)
+            with _CARDS_LOCK:
+                _CARDS[key] = (node, card.line)
+        self.nodes.append(node)
+        self.seen_card = True
+        brace = close.end() - 1
+        brace_line = card.line + segment.count("\n")
+        column = brace - close.start()
+        self.last = Token("RBRACE", "}", brace, brace_line, column, brace_line, column + 1,
+                          brace + 1)
+        self.at_line_start = False
+        seek(brace + 1, brace_line, close.start() + 1)
+        return None
+
+    def keep_card(self, card: Token, segment: str, known: tuple[int, int]) -> None:
+        """Keep the card just read in the cache when it was read cleanly (no diagnostic,
+        one card) and ended at the ``}`` its text ends with."""
+        if not segment or (len(self.diagnostics), len(self.nodes) - 1) != known:
+            return
+        last = self.last
+        if last is None or last.type != "RBRACE" or last.end_pos != card.start_pos + len(segment):
+            return
+        node = self.nodes[-1]
+        with _CARDS_LOCK:
+            _CARDS[(self.words, card.column, segment)] = (node, card.line)
+            while len(_CARDS) > _CARDS_KEPT:
+                _CARDS.popitem(last=False)
+
+    # ---- cards built while parsed
+    def building_parser(self):
+        """A parser of the card language that builds the AST as it reads (:class:`_Builder`)."""
+        if self.builder is None:
+            plain = self.lark.parse_interactive()
+            conf = plain.parser_state.parse_conf
+            self.builder = _Builder()
+            rules = list(conf.callbacks)  # the grammar's rules (no terminal has a callback)
+            callbacks = self.builder.callbacks(rules)
+            reduce = {rule: (len(rule.expansion), callbacks[rule], rule.origin.name)
+                      for rule in rules}
+            self.building = (conf, reduce)
+        conf, reduce = self.building
+        self.builder.too_large = []
+        self.builder.nested = 0
+        return _CardParser(conf, reduce)
+
+    def built_card(self, built: _Built, fed: list) -> None:
+        """Keep the card :meth:`building_parser` built (``built``: the start rule's); a
+        number too long is reported and the card left out, as :meth:`transform` does.  A
+        card with many ``may`` / ``if`` is read again the plain way from its tokens
+        (``fed``), so that one nested too deeply is reported as before."""
+        builder = self.builder
+        if builder.nested > _MAX_NESTED:
+            parser = self.lark.parse_interactive()
+            for tok in fed:
+                parser.feed_token(tok)
+            self.nodes.extend(self.transform(parser.feed_token(_end_token(self.text, fed[-1]))))
+            return
+        if not self.numbers_too_large(builder.too_large):
+            self.nodes.extend(built.value)
+
+    def numbers_too_large(self, found: list) -> bool:
+        """Report each number too long to read (``found``: (key, token)); True if any."""
+        for key, tok in found:
+            message, hint = ast.number_problem(key, None, str(tok))
+            self.report(Diagnostic(self.path, _tpos(tok), message, hint))
+        return bool(found)
+
     # ---- trees to AST nodes
     def transform(self, tree) -> list:
         """The AST nodes of one card's (or include's) tree; problems found on the way
@@ -970,10 +1352,6 @@ class _Reader:
                     "an action inside `may` or `if` can hold another one, but not hundreds deep",
                 ))
                 continue
-            if to_ast.too_large:
-                for key, tok in to_ast.too_large:
-                    message, hint = ast.number_problem(key, None, str(tok))
-                    self.report(Diagnostic(self.path, _tpos(tok), message, hint))
-                continue
-            out.append(node)
+            if not self.numbers_too_large(to_ast.too_large):
+                out.append(node)
         return out
