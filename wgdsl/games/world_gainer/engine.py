@@ -237,6 +237,7 @@ class Game:
         out: list[Action] = []
         phase = st.phase
         fixed = _FIXED[p]  # the actions that name no card are built once (hot path)
+        fx = self.fx
         if phase == "standby":
             if not st.stun_set and None in me.standby:
                 for cid in _distinct_ids(me.hand):
@@ -247,8 +248,12 @@ class Game:
                     out.append(discard[i])
             activate = fixed["activate"]  # an ability without a phase works here too
             for sq, stack in st.field.items():
-                if stack and stack[0].owner == p and self._activatable(p, stack[-1]):
-                    out.append(activate[sq])
+                if stack and stack[0].owner == p:
+                    top = stack[-1]
+                    # most cards have no activated effect: that is asked first, inline
+                    # (hot path), before _activatable builds a context to cost one
+                    if fx[top.face.id].activated and self._activatable(p, top):
+                        out.append(activate[sq])
         elif phase == "gain":
             exhaust, brk, discard = fixed["exhaust"], fixed["break_stun"], fixed["discard_stun"]
             for i, s in enumerate(me.standby):
@@ -261,7 +266,8 @@ class Game:
             for sq, stack in st.field.items():
                 if stack and stack[0].owner == p:
                     out.append(break_field[sq])
-                    if self._activatable(p, stack[-1]):
+                    top = stack[-1]
+                    if fx[top.face.id].activated and self._activatable(p, top):
                         out.append(activate[sq])
             if not st.played:
                 out.extend(self._legal_plays(p))
