@@ -109,6 +109,10 @@ class Game:
         self.library = library
         self.agents = agents or {}
         self.fx = compiled_for(library)
+        # the event kinds some card of this set has a trigger for: an event no card
+        # listens to skips the walk over the field's top cards (_emit, hot path: the end
+        # of every turn emits one, and no WG01 card listens to it)
+        self._listened = frozenset(kind for fx in self.fx.values() for kind in fx.triggers)
         self.log = EventLog()
         self._logging = log
         self.pending: list = []
@@ -754,6 +758,8 @@ class Game:
             for eff in fx[ev.face.id].triggers.get(kind, ()):
                 if eff.where == "field" and eff.matches(self, inst, ev):
                     self.pending.append(Pending(inst.owner, inst, eff, ev))
+        if kind not in self._listened:
+            return
         for sq in SQUARES:
             stack = st.field[sq]
             if not stack:
