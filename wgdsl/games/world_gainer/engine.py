@@ -287,17 +287,20 @@ class Game:
         # refuses any cost above it) and the squares R8.2 allows without a card's own rule
         pool_total = sum(pool.values())
         allowed = None
-        for cid in _distinct_ids(st.players[p].hand):
-            card = self.library[cid]
+        for card in _distinct_cards(st.players[p].hand):
             if card.cost > pool_total or rules.payment(pool, card.cost, card.required,
                                                        card.color) is None:
                 continue
             if allowed is None:
                 allowed = set(rules.priority_squares(p, st.holder))
+            cid = card.id
+            # a square R8.2 refuses opens only by the card's own rule (R8.4), which most
+            # cards lack: then priority_ok, which asks R8.2 again, is not asked (hot path)
+            play_onto = self.fx[cid].play_onto
             candidates = self.copy_candidates(p, card)
             faces = [(c.square, c.face) for c in candidates] or [(None, None)]
             for sq in SQUARES:
-                if sq not in allowed and not self.priority_ok(p, card, sq):
+                if sq not in allowed and not (play_onto and self.priority_ok(p, card, sq)):
                     continue
                 for copy_sq, face in faces:
                     if self.play_outcome(p, card, sq, face)[0] != rules.ILLEGAL:
@@ -1048,6 +1051,12 @@ def _card_answer(inst: Instance) -> str:
 
 def _distinct_ids(cards) -> list[str]:
     return list(dict.fromkeys([c.base.id for c in cards]))
+
+
+def _distinct_cards(cards) -> list:
+    """The printed cards of ``cards`` (instances), each once, in first-seen order: the
+    definitions themselves, so that no one looks them up again by id (hot path)."""
+    return list({c.base.id: c.base for c in cards}.values())
 
 
 def _pool_text(pool: dict) -> str:
