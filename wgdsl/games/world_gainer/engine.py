@@ -244,8 +244,12 @@ class Game:
         fx = self.fx
         if phase == "standby":
             if not st.stun_set and None in me.standby:
+                set_stun = _SET_STUN[p]  # card id -> its set_stun action (hot path)
                 for cid in _distinct_ids(me.hand):
-                    out.append(_action("set_stun", p, cid))
+                    act = set_stun.get(cid)
+                    if act is None:
+                        act = set_stun[cid] = _action("set_stun", p, cid)
+                    out.append(act)
             discard = fixed["discard_stun"]
             for i, s in enumerate(me.standby):
                 if s is not None:
@@ -1012,6 +1016,10 @@ def _fixed_actions(p: str) -> dict:
 
 _FIXED = {p: _fixed_actions(p) for p in PLAYERS}
 _NAMED: dict = {}  # actions naming a card, built on first use
+# the set_stun actions of each seat by card id: a lookup by the id alone, without the
+# key tuple _action builds (legal_actions lists one per distinct card in hand every
+# standby phase)
+_SET_STUN: dict = {p: {} for p in PLAYERS}
 
 
 def _action(kind: str, p: str, card: str, square: Optional[str] = None,
