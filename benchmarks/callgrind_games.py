@@ -33,7 +33,8 @@ def _count(tree: Path, games: int, agent: str, extra: list[str], out: Path) -> i
     cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
            str(tree / "benchmarks" / "bench_games.py"), "--games", str(games), "--agent", agent,
            *extra]
-    env = {"PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1",
+    # a fixed hash seed: the order of sets of strings, and with it the count, repeats
+    env = {"PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0",
            "PATH": "/usr/bin:/bin:/usr/local/bin"}
     run = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True)
     m = _COLLECTED.search(run.stderr)
