@@ -109,6 +109,10 @@ class Game:
         self.library = library
         self.agents = agents or {}
         self.fx = compiled_for(library)
+        # the event kinds some card of this set has a trigger for: an event no card
+        # listens to skips the walk over the field's top cards (_emit, hot path: the end
+        # of every turn emits one, and no WG01 card listens to it)
+        self._listened = frozenset(kind for fx in self.fx.values() for kind in fx.triggers)
         self.log = EventLog()
         self._logging = log
         self.pending: list = []
@@ -237,18 +241,27 @@ class Game:
         out: list[Action] = []
         phase = st.phase
         fixed = _FIXED[p]  # the actions that name no card are built once (hot path)
+        fx = self.fx
         if phase == "standby":
             if not st.stun_set and None in me.standby:
+                set_stun = _SET_STUN[p]  # card id -> its set_stun action (hot path)
                 for cid in _distinct_ids(me.hand):
-                    out.append(_action("set_stun", p, cid))
+                    act = set_stun.get(cid)
+                    if act is None:
+                        act = set_stun[cid] = _action("set_stun", p, cid)
+                    out.append(act)
             discard = fixed["discard_stun"]
             for i, s in enumerate(me.standby):
                 if s is not None:
                     out.append(discard[i])
             activate = fixed["activate"]  # an ability without a phase works here too
             for sq, stack in st.field.items():
-                if stack and stack[0].owner == p and self._activatable(p, stack[-1]):
-                    out.append(activate[sq])
+                if stack and stack[0].owner == p:
+                    top = stack[-1]
+                    # most cards have no activated effect: that is asked first, inline
+                    # (hot path), before _activatable builds a context to cost one
+                    if fx[top.face.id].activated and self._activatable(p, top):
+                        out.append(activate[sq])
         elif phase == "gain":
             exhaust, brk, discard = fixed["exhaust"], fixed["break_stun"], fixed["discard_stun"]
             for i, s in enumerate(me.standby):
@@ -261,7 +274,8 @@ class Game:
             for sq, stack in st.field.items():
                 if stack and stack[0].owner == p:
                     out.append(break_field[sq])
-                    if self._activatable(p, stack[-1]):
+                    top = stack[-1]
+                    if fx[top.face.id].activated and self._activatable(p, top):
                         out.append(activate[sq])
             if not st.played:
                 out.extend(self._legal_plays(p))
@@ -277,17 +291,20 @@ class Game:
         # refuses any cost above it) and the squares R8.2 allows without a card's own rule
         pool_total = sum(pool.values())
         allowed = None
-        for cid in _distinct_ids(st.players[p].hand):
-            card = self.library[cid]
+        for card in _distinct_cards(st.players[p].hand):
             if card.cost > pool_total or rules.payment(pool, card.cost, card.required,
                                                        card.color) is None:
                 continue
             if allowed is None:
                 allowed = set(rules.priority_squares(p, st.holder))
+            cid = card.id
+            # a square R8.2 refuses opens only by the card's own rule (R8.4), which most
+            # cards lack: then priority_ok, which asks R8.2 again, is not asked (hot path)
+            play_onto = self.fx[cid].play_onto
             candidates = self.copy_candidates(p, card)
             faces = [(c.square, c.face) for c in candidates] or [(None, None)]
             for sq in SQUARES:
-                if sq not in allowed and not self.priority_ok(p, card, sq):
+                if sq not in allowed and not (play_onto and self.priority_ok(p, card, sq)):
                     continue
                 for copy_sq, face in faces:
                     if self.play_outcome(p, card, sq, face)[0] != rules.ILLEGAL:
@@ -748,6 +765,8 @@ class Game:
             for eff in fx[ev.face.id].triggers.get(kind, ()):
                 if eff.where == "field" and eff.matches(self, inst, ev):
                     self.pending.append(Pending(inst.owner, inst, eff, ev))
+        if kind not in self._listened:
+            return
         for sq in SQUARES:
             stack = st.field[sq]
             if not stack:
@@ -997,6 +1016,10 @@ def _fixed_actions(p: str) -> dict:
 
 _FIXED = {p: _fixed_actions(p) for p in PLAYERS}
 _NAMED: dict = {}  # actions naming a card, built on first use
+# the set_stun actions of each seat by card id: a lookup by the id alone, without the
+# key tuple _action builds (legal_actions lists one per distinct card in hand every
+# standby phase)
+_SET_STUN: dict = {p: {} for p in PLAYERS}
 
 
 def _action(kind: str, p: str, card: str, square: Optional[str] = None,
@@ -1036,6 +1059,12 @@ def _card_answer(inst: Instance) -> str:
 
 def _distinct_ids(cards) -> list[str]:
     return list(dict.fromkeys([c.base.id for c in cards]))
+
+
+def _distinct_cards(cards) -> list:
+    """The printed cards of ``cards`` (instances), each once, in first-seen order: the
+    definitions themselves, so that no one looks them up again by id (hot path)."""
+    return list({c.base.id: c.base for c in cards}.values())
 
 
 def _pool_text(pool: dict) -> str:

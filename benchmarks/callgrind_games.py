@@ -1,0 +1,86 @@
+"""Instructions per game, counted by valgrind's callgrind: a speed figure that the load
+of a shared machine does not move (timed figures do, by up to 50 %).
+
+    python benchmarks/callgrind_games.py                    # HEAD against the working tree
+    python benchmarks/callgrind_games.py --base HEAD~1 --games 50 --agent greedy
+    python benchmarks/callgrind_games.py -- --no-log        # arguments for bench_games.py
+
+For each revision (checked out as ab.py does) ``benchmarks/bench_games.py`` runs under
+``valgrind --tool=callgrind`` twice, with 1 game and with ``--games`` games (same seeds);
+the difference of the two counts, divided by the games the second run played more, is
+the cost of a game alone (start-up, reading the cards and the decks, and what the first
+game compiles once are left out).  The four runs go in parallel;
+each takes minutes (valgrind runs Python some 50 times slower).  Needs ``valgrind`` on PATH.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from ab import REPO, _tree
+
+_COLLECTED = re.compile(r"Collected\s*:\s*([0-9]+)")
+
+
+def _count(tree: Path, games: int, agent: str, extra: list[str], out: Path) -> int:
+    cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
+           str(tree / "benchmarks" / "bench_games.py"), "--games", str(games), "--agent", agent,
+           *extra]
+    # a fixed hash seed: the order of sets of strings, and with it the count, repeats
+    env = {"PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0",
+           "PATH": "/usr/bin:/bin:/usr/local/bin"}
+    run = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True)
+    m = _COLLECTED.search(run.stderr)
+    if run.returncode != 0 or not m:
+        sys.exit(f"callgrind failed in {tree}:\n{run.stdout}{run.stderr}")
+    return int(m.group(1))
+
+
+def main() -> int:
+    argv = sys.argv[1:]
+    extra = argv[argv.index("--") + 1:] if "--" in argv else []
+    argv = argv[:argv.index("--")] if "--" in argv else argv
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--base", default="HEAD", help="revision A (default HEAD)")
+    ap.add_argument("--head", default=".", help="revision B (default: the working tree, '.')")
+    ap.add_argument("--games", type=int, default=50, help="games counted (default 50)")
+    ap.add_argument("--agent", default="random", choices=["random", "greedy"])
+    args = ap.parse_args(argv)
+    if args.games < 2:
+        sys.exit("--games must be at least 2 (one game is the baseline subtracted)")
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not on PATH (Debian: apt-get install valgrind)")
+    with tempfile.TemporaryDirectory(prefix="wgdsl-cg-") as tmp:
+        trees = {}
+        try:
+            trees["A"] = _tree(args.base, Path(tmp), "a")
+            trees["B"] = _tree(args.head, Path(tmp), "b")
+            jobs = [(side, n) for side in "AB" for n in (1, args.games)]
+            with ThreadPoolExecutor(len(jobs)) as pool:
+                counts = dict(zip(jobs, pool.map(
+                    lambda job: _count(trees[job[0]], job[1], args.agent, extra,
+                                       Path(tmp) / f"{job[0]}-{job[1]}.out"), jobs)))
+        finally:
+            for tree in trees.values():
+                if tree != REPO:
+                    subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force",
+                                    str(tree)], check=False)
+    per_game = {side: (counts[side, args.games] - counts[side, 1]) / (args.games - 1)
+                for side in "AB"}
+    for side, rev in (("A", args.base), ("B", "working tree" if args.head == "." else args.head)):
+        print(f"{side} = {rev}: {per_game[side] / 1e6:8.2f} M instructions/game "
+              f"({args.agent}, {args.games} games)")
+    print(f"B/A = {per_game['B'] / per_game['A']:.3f} (instructions; below 1 is faster)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
