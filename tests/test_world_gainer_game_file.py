@@ -174,4 +174,4 @@ def test_the_default_vocabulary_is_world_gainer_s_file():
     words = world_gainer()
     assert words.game == "world-gainer"
     assert Path(words.path) == world_gainer_game_path()
-    assert words.phases_rule == "R5" and words.colors_rule == "R2.2"
+    assert words.phases_rule == "R5" and words.rules["color"] == "R2.2"

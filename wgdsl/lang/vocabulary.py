@@ -27,10 +27,8 @@ class Vocabulary:
     """``game``: the game file's id; each word list comes with the rule that declares it."""
 
     game: str
-    colors: tuple
-    colors_rule: str
+    colors: tuple  # the values of the stat `color`: the colors of points (R6.2)
     marks: tuple
-    marks_rule: str
     mark_of_color: dict = attrs.field(eq=False)
     phases: tuple
     phases_rule: str
@@ -44,7 +42,6 @@ class Vocabulary:
     values: dict = attrs.field(factory=dict, eq=False)  # word stat name -> its words
     cards_rule: str = ""  # the rule of the game's `cards` (what a card is: R2.1)
     grids: tuple = ()  # the zones laid out as a grid (World Gainer's field: its rows)
-    zone_rules: dict = attrs.field(factory=dict, eq=False)  # zone name -> its rule
 
     def has_zone(self, name: str) -> bool:
         """Does the game have zone ``name``?  ``battle field`` and ``my field`` are rows of
@@ -79,17 +76,14 @@ class Vocabulary:
                 stats.setdefault(flag, "flag")
         return cls(
             game=spec.id, colors=tuple(color.values) if color is not None else (),
-            colors_rule=color.rule if color is not None else "",
             marks=tuple(mark.values) if mark is not None else (),
-            marks_rule=mark.rule if mark is not None else "",
             mark_of_color=dict(mark.defaults) if mark is not None and mark.default_by == "color"
             else {},
             phases=tuple(spec.turn_phases), phases_rule=spec.phases_rule,
             zones=tuple(z.name for z in spec.zones), path=spec.path, stats=stats,
             required=tuple(required), rules=rules, values=values,
             cards_rule=spec.card_set_rule,
-            grids=tuple(z.name for z in spec.zones if z.grid),
-            zone_rules={z.name: z.rule for z in spec.zones})
+            grids=tuple(z.name for z in spec.zones if z.grid))
 
     def default_mark(self, color: str) -> str:
         return self.mark_of_color.get(color, "")
