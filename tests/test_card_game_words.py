@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from wgdsl.lang.cards import check_text, library_from_text, load_cards
+from wgdsl.lang.diagnostics import DiagnosticError
 from wgdsl.lang.fmt import format_cardset
 from wgdsl.lang.parser import parse
 
@@ -81,9 +82,12 @@ def test_a_game_file_beside_the_cards(tmp_path):
     assert "T-001" in library
     cards.write_text('game "war.game"\ncard T-001 "7" {\n  rank 7  color red\n}\n',
                      encoding="utf-8")
-    with pytest.raises(Exception) as err:
+    with pytest.raises(DiagnosticError) as err:
         load_cards(cards)
-    assert "7:" not in str(err.value) and "3:11" in str(err.value)
+    # `color` is World Gainer's, not war's: told at its place, with war's one stat
+    (problem,) = err.value.diagnostics
+    assert (problem.pos.line, problem.pos.col) == (3, 11)
+    assert "`color`" in problem.message and "(`rank`)" in problem.hint
 
 
 def test_an_included_set_of_another_game_is_refused(tmp_path):

@@ -265,12 +265,17 @@ class _Checker:
     def turn_phases(self, node: Optional[ast.Phases], played_by) -> tuple:
         if node is None or not self._needs_engine(node, played_by, "phases"):
             return (), ""
-        names: list[str] = []
-        for w in node.names:
-            if w.text in names:
-                self.error(w.pos, f"phase `{w.text}` is listed twice")
-            names.append(w.text)
-        return tuple(dict.fromkeys(names)), self.rule_of(node.label, node.pos)
+        return self.unique(node.names, "phase "), self.rule_of(node.label, node.pos)
+
+    def unique(self, words, what: str = "") -> tuple:
+        """The texts of ``words`` in order, each once; a word listed again is an error at
+        its place (``what`` names it: ``phase ``)."""
+        seen: list[str] = []
+        for w in words:
+            if w.text in seen:
+                self.error(w.pos, f"{what}`{w.text}` is listed twice")
+            seen.append(w.text)
+        return tuple(dict.fromkeys(seen))
 
     def limits(self, nodes, played_by) -> tuple:
         found: dict[str, S.LimitSpec] = {}
@@ -297,12 +302,7 @@ class _Checker:
             if name in found:
                 self.error(node.name.pos, f"pool `{name}` is declared twice")
                 continue
-            words: list[str] = []
-            for w in node.words:
-                if w.text in words:
-                    self.error(w.pos, f"`{w.text}` is listed twice")
-                words.append(w.text)
-            found[name] = S.PoolSpec(name, node.per_seat, tuple(dict.fromkeys(words)),
+            found[name] = S.PoolSpec(name, node.per_seat, self.unique(node.words),
                                      node.emptied, self.rule_of(node.label, node.pos))
         return tuple(found.values())
 
@@ -429,14 +429,7 @@ class _Checker:
                            f"stat `{name}` is declared twice in kind `{node.name.text}`")
                 continue
             if stat.form in ("enum", "of", "per"):
-                lists = []
-                for words in (stat.values, stat.per):
-                    seen: list[str] = []
-                    for v in words:
-                        if v.text in seen:
-                            self.error(v.pos, f"`{v.text}` is listed twice")
-                        seen.append(v.text)
-                    lists.append(tuple(dict.fromkeys(seen)))
+                lists = [self.unique(words) for words in (stat.values, stat.per)]
                 stats[name] = S.StatSpec(name, values=lists[0], form=stat.form, per=lists[1],
                                          rule=self.stat_rule(stat))
             else:
