@@ -57,4 +57,5 @@ def builtin_game_files() -> dict:
     games = _PACKAGE / "games"
     return {"world-gainer": games / "world_gainer" / "world-gainer.game",
             "getgem": games / "getgem" / "getgem.game",
-            "wonderful-world": games / "wonderful_world" / "wonderful-world.game"}
+            "wonderful-world": games / "wonderful_world" / "wonderful-world.game",
+            "imitation-world": games / "imitation_world" / "imitation-world.game"}
