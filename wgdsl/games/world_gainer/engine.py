@@ -376,14 +376,16 @@ class Game:
         inst = self._hand_card(a.player, a.card)
         st.stun_set = True
         self.move(inst, "standby")
-        self.note_private(a.player, "set_stun",
-                          f"sets {inst.label()} as a stun in slot {inst.slot + 1}")
+        if self._logging:  # the text is built only for a log
+            self.note_private(a.player, "set_stun",
+                              f"sets {inst.label()} as a stun in slot {inst.slot + 1}")
 
     def _do_discard_stun(self, a: Action) -> None:
         self._require_phase("standby", "gain", rule="R5.3")
         inst = self._stun(a.player, a.slot)
         self.move(inst, "break")
-        self.note(a.player, "discard_stun", f"discards the stun {inst.label()} (no points, R5.3)")
+        if self._logging:  # the text is built only for a log
+            self.note(a.player, "discard_stun", f"discards the stun {inst.label()} (no points, R5.3)")
 
     # ---- gain phase: points (R6.2)
     def _stun_color(self, p: str, inst: Instance) -> str:
@@ -405,7 +407,8 @@ class Game:
         color = self._stun_color(a.player, inst)
         inst.exhausted = True
         self.add_points(a.player, color, inst.face.stun, quiet=True)
-        self.note(a.player, "exhaust", f"exhausts {inst.label()}: +{inst.face.stun} {color}")
+        if self._logging:  # the text is built only for a log
+            self.note(a.player, "exhaust", f"exhausts {inst.label()}: +{inst.face.stun} {color}")
 
     def _do_break_stun(self, a: Action) -> None:
         self._require_phase("gain", rule="R6.1")
@@ -416,7 +419,8 @@ class Game:
         color = self._stun_color(a.player, inst)
         self.move(inst, "break")
         self.add_points(a.player, color, 1, quiet=True)
-        self.note(a.player, "break_stun", f"breaks the stun {inst.label()}: +1 {color}")
+        if self._logging:  # the text is built only for a log
+            self.note(a.player, "break_stun", f"breaks the stun {inst.label()}: +1 {color}")
 
     def _do_break_field(self, a: Action) -> None:
         self._require_phase("gain", rule="R6.1")
@@ -427,7 +431,8 @@ class Game:
         if top is None or top.owner != a.player:
             raise IllegalAction(f"{a.player} holds no card on {a.square}", "R6.2")
         color = top.face.color
-        self.note(a.player, "break_field", f"breaks {top.label()} from {a.square}: +1 {color}")
+        if self._logging:  # the text is built only for a log
+            self.note(a.player, "break_field", f"breaks {top.label()} from {a.square}: +1 {color}")
         self.move(top, "break")
         self.add_points(a.player, color, 1, quiet=True)
 
@@ -442,7 +447,8 @@ class Game:
         if not usable:
             raise IllegalAction(f"{top.label()} has no activated effect usable now", "R13.2")
         ability = usable[0]
-        self.note(a.player, "activate", f"activates {top.label()} on {a.square}")
+        if self._logging:  # the text is built only for a log
+            self.note(a.player, "activate", f"activates {top.label()} on {a.square}")
         if ability.cost is not None:
             ability.cost(ctx)
         ability.run(ctx)
@@ -500,8 +506,9 @@ class Game:
                 del me.pool[color]
         self.state.take(inst)
         inst.zone = "play"
-        self.note(a.player, "play", f"plays {card.id} {card.name} onto {a.square}"
-                  + (f" as a copy of {copy_from.label()}" if copy_from else ""))
+        if self._logging:  # the text is built only for a log
+            self.note(a.player, "play", f"plays {card.id} {card.name} onto {a.square}"
+                      + (f" as a copy of {copy_from.label()}" if copy_from else ""))
         if copy_from is not None:
             inst.copy_of = copy_from.face
             self.target(copy_from, Ctx(self, a.player, inst))
@@ -539,26 +546,31 @@ class Game:
         st = self.state
         stack = st.field[square]
         if outcome == rules.PLACE:
-            self.note(player, "place", f"{inst.label()} takes the empty square {square} (R9)")
+            if self._logging:  # the text is built only for a log
+                self.note(player, "place", f"{inst.label()} takes the empty square {square} (R9)")
             self._put_field(inst, square)
         elif outcome == rules.STACK:
-            self.note(player, "stack", f"{inst.label()} is stacked on {square} (R10.2)")
+            if self._logging:  # the text is built only for a log
+                self.note(player, "stack", f"{inst.label()} is stacked on {square} (R10.2)")
             self._put_field(inst, square)
         elif outcome == rules.REPLACE:
-            self.note(player, "replace", f"{inst.label()} beats the top card of {square}: "
-                      "the stack goes to break (R10.1)")
+            if self._logging:  # the text is built only for a log
+                self.note(player, "replace", f"{inst.label()} beats the top card of {square}: "
+                          "the stack goes to break (R10.1)")
             self.leave_field(list(stack), "break")
             self._put_field(inst, square)
         elif outcome == rules.SEIZE:
-            self.note(player, "seize", f"{inst.label()} seizes {square} (R11)")
+            if self._logging:  # the text is built only for a log
+                self.note(player, "seize", f"{inst.label()} seizes {square} (R11)")
             self.leave_field(list(stack), "break", seized=True)
             self._put_field(inst, square)
         elif outcome in (rules.AIKO, rules.TRADE):
             # R11.1 aiko / R11.2 trade: the new card and the top card go to break
             top = stack[-1]
             rule = "R11.1" if outcome == rules.AIKO else "R11.2"
-            self.note(player, outcome, f"{outcome} on {square}: {inst.label()} and {top.label()} "
-                      f"go to break ({rule})")
+            if self._logging:  # the text is built only for a log
+                self.note(player, outcome, f"{outcome} on {square}: {inst.label()} and {top.label()} "
+                          f"go to break ({rule})")
             inst.copy_of = None
             inst.zone = "limbo"
             st.put(inst, "break")  # R7.3: it never was on the field
@@ -599,7 +611,8 @@ class Game:
         while st.winner is None and st.phase in ("start", "draw", "end"):
             p = st.active
             if st.phase == "start":
-                self.note(p, "turn", f"turn {st.turn}: {p}'s start phase")
+                if self._logging:  # the text is built only for a log
+                    self.note(p, "turn", f"turn {st.turn}: {p}'s start phase")
                 for s in st.players[p].standby:  # R5.1
                     if s is not None:
                         s.exhausted = False
@@ -642,7 +655,8 @@ class Game:
         inst = stock[0]
         self.move(inst, "hand")
         if self.state.phase != "start" or by_effect:
-            self.note(p, "draw", f"draws a card ({len(stock)} left)")
+            if self._logging:  # the text is built only for a log
+                self.note(p, "draw", f"draws a card ({len(stock)} left)")
         return inst
 
     def move(self, inst: Instance, zone: str, *, bottom: bool = True, exhausted: bool = False) -> None:
@@ -741,13 +755,15 @@ class Game:
     def exhaust_by_effect(self, inst: Instance) -> None:
         if inst.zone == "standby" and not inst.exhausted:
             inst.exhausted = True
-            self.note(inst.owner, "exhaust", f"{inst.owner}'s stun {inst.label()} is exhausted by an effect")
+            if self._logging:  # the text is built only for a log
+                self.note(inst.owner, "exhaust", f"{inst.owner}'s stun {inst.label()} is exhausted by an effect")
 
     def add_points(self, p: str, color: str, n: int, quiet: bool = False) -> None:
         pool = self.state.players[p].pool
         pool[color] = pool.get(color, 0) + n
         if not quiet:
-            self.note(p, "points", f"+{n} {color} points")
+            if self._logging:  # the text is built only for a log
+                self.note(p, "points", f"+{n} {color} points")
 
     # ================================================================== effects
     def _emit(self, ev: GameEvent) -> None:
@@ -956,9 +972,11 @@ class Game:
         else:
             raise RuntimeError(f"player {p} has no agent to answer: {prompt}")
         if private:
-            self.note_private(p, "choice", f"{prompt}: {answer}")
+            if self._logging:  # the text is built only for a log
+                self.note_private(p, "choice", f"{prompt}: {answer}")
         else:
-            self.note(p, "choice", f"{prompt}: {answer}")
+            if self._logging:  # the text is built only for a log
+                self.note(p, "choice", f"{prompt}: {answer}")
         return answer
 
     def note_private(self, player: Optional[str], kind: str, text: str) -> None:
