@@ -36,6 +36,7 @@ class Program:
     round_ends: tuple  # the same for `after N rounds`, checked at the end of a round
     visibility: dict  # zone -> hidden / owner / public (and `played`: owner)
     per_seat: dict  # zone -> bool
+    capacity: dict  # zone -> how many cards it holds (its places), or None: no limit
 
 
 def compile_program(spec: S.GameSpec, hooks: dict) -> Program:
@@ -44,17 +45,23 @@ def compile_program(spec: S.GameSpec, hooks: dict) -> Program:
     visibility[PLAYED] = "owner"
     per_seat = {z.name: z.per_seat for z in spec.zones}
     per_seat[PLAYED] = True
+    capacity = {z.name: z.capacity for z in spec.zones}
+    capacity[PLAYED] = None
     build = _Builder(spec, hooks, per_seat)
     return Program(
         setup=tuple(build.step(s) for s in spec.setup),
         phases=tuple(tuple(build.step(s) for s in p.steps) for p in spec.phases),
         phase_ends=tuple((e, build.end(e)) for e in spec.ends if e.condition != "after"),
         round_ends=tuple((e, build.end(e)) for e in spec.ends if e.condition == "after"),
-        visibility=visibility, per_seat=per_seat)
+        visibility=visibility, per_seat=per_seat, capacity=capacity)
 
 
 def _cards(n: int, what: str = "card") -> str:
     return f"{n} {what}s" if n != 1 else f"1 {what}"
+
+
+def _stay(n: int) -> str:
+    return f"{_cards(n)} stays" if n == 1 else f"{_cards(n)} stay"
 
 
 class _Builder:
@@ -222,17 +229,31 @@ class _Builder:
             cards = st.t.zones[source]
             order = st.order()
             dealt = dict.fromkeys(order, 0)
-            limit = None if amount is None else amount.of(st.options) * len(order)
+            each = None if amount is None else amount.of(st.options)
+            # a zone with places takes no more cards than it has places: a full seat is
+            # passed over, and the deal stops when every seat is full
+            room = {s: st.room((dest, s)) for s in order}
             i = 0
-            while cards and (limit is None or i < limit):
+            while cards:
+                open_seats = [s for s in order
+                              if (each is None or dealt[s] < each) and dealt[s] < room[s]]
+                if not open_seats:
+                    break
                 seat = order[i % len(order)]
+                i += 1
+                if seat not in open_seats:
+                    continue
                 st.put(cards.pop(), (dest, seat))
                 dealt[seat] += 1
-                i += 1
-            short = limit is not None and i < limit
-            st.note("", "deal", f"deal {_cards(i)} from {source[0]}: " + ", ".join(
+            total = sum(dealt.values())
+            full = [s for s in order if dealt[s] == room[s] and (each is None or room[s] < each)]
+            short = each is not None and not cards and any(
+                dealt[s] < min(each, room[s]) for s in order)
+            st.note("", "deal", f"deal {_cards(total)} from {source[0]}: " + ", ".join(
                 f"{n} to {st.zone_name((dest, s))}" for s, n in dealt.items())
-                + (f" ({source[0]} ran out)" if short else ""))
+                + (f" ({source[0]} ran out)" if short else "")
+                + (" (full: " + ", ".join(st.zone_name((dest, s)) for s in full) + ")"
+                   if full else ""))
         return run
 
     def _draw(self, step: S.Step) -> Callable:
@@ -243,11 +264,13 @@ class _Builder:
             n = amount.of(st.options)
             for seat in st.order():
                 cards = st.t.zones[(src, seat if own else None)]
-                k = min(n, len(cards))
+                room = st.room((dest, seat))
+                k = min(n, len(cards), room)
                 for _ in range(k):
                     st.put(cards.pop(), (dest, seat))
-                st.note(seat, "draw", f"{seat} draws {_cards(k)} from {src} into {dest}"
-                        + (f" ({src} ran out)" if k < n else ""))
+                why = (f" ({dest} is full)" if k == room < n else
+                       f" ({src} ran out)" if k < n else "")
+                st.note(seat, "draw", f"{seat} draws {_cards(k)} from {src} into {dest}{why}")
         return run
 
     def _move(self, step: S.Step) -> Callable:
@@ -285,15 +308,23 @@ class _Builder:
                     into = (dest.zone, key[1])
                 else:
                     into = (dest.zone, target[0])
-                moved = list(cards)
-                cards.clear()
+                # a zone with places takes what fits: the top cards go, the rest stay
+                room = st.room(into)
+                moved = cards[len(cards) - room:] if room < len(cards) else list(cards)
+                del cards[len(cards) - len(moved):]
                 for uid in (reversed(moved) if end == "bottom" else moved):
                     st.put(uid, into, end)
                 where = f"the {end} of " if end else ""
+                if not moved:
+                    st.note("", "move", f"{st.zone_name(into)} is full: "
+                            f"{_stay(len(cards))} in {st.zone_name(key)}")
+                    continue
                 what = (f"{key[1]}'s " + ("played card" if len(moved) == 1 else
                                           f"{len(moved)} played cards") if played
                         else f"{_cards(len(moved))} from {st.zone_name(key)}")
-                st.note("", "move", f"move {what} to {where}{st.zone_name(into)}")
+                stay = (f" ({st.zone_name(into)} is full: {_stay(len(cards))})"
+                        if cards else "")
+                st.note("", "move", f"move {what} to {where}{st.zone_name(into)}{stay}")
         return run
 
     # ------------------------------------------------------------------ ends

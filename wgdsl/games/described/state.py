@@ -135,6 +135,12 @@ class DescribedState(Stepper):
         elif vis == "owner":
             self.t.known[uid] |= self.bit[key[1]]
 
+    def room(self, key: tuple) -> int:
+        """How many more cards zone ``key`` takes: its free places (a zone with ``slots``
+        or a ``grid`` of single cards), or as many as there are cards."""
+        cap = self.program.capacity[key[0]]
+        return len(self.t.defs) if cap is None else max(0, cap - len(self.t.zones[key]))
+
     def note(self, seat: str, kind: str, text: str, private_to: Optional[str] = None,
              public_text: Optional[str] = None) -> None:
         """A log entry; with ``private_to``, the other seats read ``public_text`` instead."""

@@ -1053,6 +1053,11 @@ class _Checker:
             if flow.put:
                 self.error(node.pos, "every card is already put in a zone")
                 return None
+            if zone.capacity is not None and zone.capacity < self.instances:
+                self.error(node.name.pos, f"`{zone.name}` has {zone.capacity} places for "
+                           f"{self.instances} cards",
+                           "put every card into a zone without places (a pile or a bag), "
+                           "or give the zone more places")
             flow.put = True
             return S.Step(kind, rule, text, name=zone.name)
         if kind == "shuffle":

@@ -163,6 +163,18 @@ class ZoneSpec:
     stacks: bool = False  # each place holds a stack of cards
     rule: str = attrs.field(default="", eq=False)
 
+    @property
+    def capacity(self) -> Optional[int]:
+        """How many cards the zone holds: one per place (``slots N``, ``grid R by C``)
+        unless its places hold stacks; None: no limit."""
+        if self.stacks:
+            return None
+        if self.slots:
+            return self.slots
+        if self.grid:
+            return self.grid[0] * self.grid[1]
+        return None
+
 
 @attrs.frozen
 class PoolSpec:
