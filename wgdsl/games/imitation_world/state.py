@@ -874,6 +874,7 @@ class IWState(Stepper):
 
     def _block_done(self) -> None:
         a = self.d.attack
+        self.d.blocked.update(a["blockers"])  # R16.2: one block per turn
         if a["blockers"]:
             self.note(other(self.d.active), "block", other(self.d.active) + " blocks with "
                       + " ".join("{}" for _ in a["blockers"]), tuple(a["blockers"]))
