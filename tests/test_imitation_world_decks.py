@@ -173,3 +173,60 @@ def test_cli_deck_check(tmp_path):
     starter = runner.invoke(main, ["deck", "check", "--game", "imitation-world",
                                    "--variant", "starter", bad])
     assert starter.exit_code == 0 and "legal" in starter.output
+# ------------------------------------------------------------------ the ruling cases
+CASE_KEYS = {"case", "state", "answers", "step", "deck_check", "expect"}
+CASE_HEADER = {"id", "game", "source", "question", "answer", "cards"}
+
+
+def case_files():
+    return sorted(CASES.glob("*.toml"))
+
+
+def test_ruling_cases_are_well_formed():
+    files = case_files()
+    assert len(files) >= 33 + 1  # one per Q&A entry, and rules cards' cases
+    seen = set()
+    for f in files:
+        data = tomllib.loads(f.read_text(encoding="utf-8"))
+        assert set(data) <= CASE_KEYS, (f.name, set(data) - CASE_KEYS)
+        case = data["case"]
+        assert set(case) <= CASE_HEADER, (f.name, set(case) - CASE_HEADER)
+        assert case["game"] == "imitation-world", f.name
+        assert case["id"] == f.stem, f.name
+        assert case["id"] not in seen
+        seen.add(case["id"])
+        for key in ("source", "question", "answer"):
+            assert case.get(key), (f.name, key)
+        assert data.get("step") or data.get("deck_check"), f.name
+        assert data.get("expect") or data.get("deck_check"), f.name
+        for step in data.get("step", []):
+            assert "rule" not in step or step.get("expect") == "illegal", f.name
+        for check in data.get("deck_check", []):
+            assert check["expect"] in ("legal", "illegal"), f.name
+
+
+# the spec's Q&A ids, in order (section "Q&A rulings")
+QA_IDS = [
+    "iw-cost-fixed-by-first-play", "iw-second-faction-before-any-play",
+    "iw-single-faction-aga-one-pile", "iw-one-cost-card-per-turn", "iw-cost-is-a-threshold",
+    "iw-summoning-sickness", "iw-target-a-must-be-pan", "iw-one-against-one-both-out",
+    "iw-zero-attack-against-zero-defence", "iw-multi-block-front-to-back",
+    "iw-judgment-bonus-of-a-rear-blocker", "iw-barrier-top-only-no-accumulation",
+    "iw-barrier-excess-is-lost", "iw-last-barrier-flips-the-aga", "iw-face-up-aga-ability",
+    "iw-aga-destroyed-with-judgment-bonus", "iw-deck-out-at-draw-phase",
+    "iw-effect-draw-from-empty-deck", "iw-start-of-turn-order", "iw-first-turn-restrictions",
+    "iw-territory-replacement", "iw-equal-cost-territory-still-fixes-cost",
+    "iw-one-enchant-per-geuda", "iw-territory-is-on-both-fields", "iw-block-does-not-pan",
+    "iw-linked-attack", "iw-panned-geuda-cannot-block", "iw-out-versus-sent-to-trash",
+    "iw-ripan-only-for-the-active-player", "iw-object-activation",
+    "iw-fog-draws-for-the-active-player", "iw-deck-check", "iw-hidden-information",
+]
+
+
+def test_every_q_and_a_entry_has_its_case():
+    have = {f.stem for f in case_files()}
+    assert len(QA_IDS) == 33
+    assert [i for i in QA_IDS if i not in have] == []
+    cards = [f.stem for f in case_files() if f.stem.startswith("iw-card-")]
+    for stem in cards:
+        assert stem[len("iw-card-"):][:6] in {f"IW-{i:03d}" for i in range(1, 25)}, stem
