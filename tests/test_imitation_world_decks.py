@@ -230,3 +230,20 @@ def test_every_q_and_a_entry_has_its_case():
     cards = [f.stem for f in case_files() if f.stem.startswith("iw-card-")]
     for stem in cards:
         assert stem[len("iw-card-"):][:6] in {f"IW-{i:03d}" for i in range(1, 25)}, stem
+
+
+def test_cards_as_a_library_or_a_table_of_plain_cards(cards):
+    """load_deck reads the card language's cards, a CardLibrary, or the engine's table
+    (``cards``: id -> an object with name, type and faction)."""
+    from types import SimpleNamespace
+
+    from wgdsl.lang.cards import load_cards
+    from wgdsl.resources import builtin_cards_path
+
+    library = load_cards(builtin_cards_path().with_name("iw01.wg"))
+    plain = {i: SimpleNamespace(name=c.name, name_en=c.en_name, type=c.stat("type"),
+                                faction=c.stat("faction")) for i, c in cards.items()}
+    table = SimpleNamespace(cards=plain)
+    want = load_deck("fantasy-dreams", cards)
+    assert load_deck("fantasy-dreams", library) == want == load_deck("fantasy-dreams", table)
+    assert rules_of(deck_problems("IW-002", list(want.cards) + ["IW-004"], table)) == ["IW R4.4"]

@@ -17,7 +17,8 @@ variant (IW R4.5) — and raises :class:`DeckError` for any problem, so that no 
 an illegal deck (IW R4.6). Every problem is a diagnostic at its ``file:line:col`` when it has
 a place (a line, a card), citing its rule, with what would be right. The cards are the card
 language's (``wgdsl.lang.ast.Card``: ``.stat("type")``, ``.stat("faction")``, ``.name``), by
-id; :func:`iw01_cards` gives the built-in set's.
+id — :func:`iw01_cards` gives the built-in set's —, a ``CardLibrary``, or the engine's card
+table (cards with ``name``, ``type`` and ``faction``).
 """
 
 from __future__ import annotations
@@ -70,6 +71,35 @@ class DeckError(DiagnosticError, ValueError):
 
 
 @attrs.frozen
+class _Card:
+    """What deck construction reads of a card (IW R2.2)."""
+
+    name: str
+    en_name: str
+    type: str
+    faction: str
+
+
+def _known(cards) -> dict:
+    """id -> :class:`_Card` from a mapping of id -> the card language's card
+    (``ast.Card``, read with ``.stat``), a ``CardLibrary`` (its ``by_id``), or any table of
+    cards with ``name``, ``type`` and ``faction`` attributes (its ``cards``)."""
+    by_id = getattr(cards, "cards", None)
+    if not isinstance(by_id, Mapping):
+        by_id = getattr(cards, "by_id", cards)
+    out = {}
+    for i, c in by_id.items():
+        src = getattr(c, "source", c)
+        if hasattr(src, "stat"):
+            kind, faction = src.stat("type", None), src.stat("faction", None)
+        else:
+            kind, faction = getattr(c, "type", None), getattr(c, "faction", None)
+        en = getattr(c, "en_name", None) or getattr(c, "name_en", None) or c.name
+        out[i] = _Card(c.name, en, kind or "", faction or rules.AMBIGUOUS)
+    return out
+
+
+@attrs.frozen
 class _Entry:
     count: int
     card_id: str
@@ -112,7 +142,9 @@ def reference_deck_path(name: str) -> Path:
 def parse_deck(text: str, path: str, cards: Mapping) -> tuple:
     """Read deck text (IW R4.7): ``(aga, entries, problems)`` — the aga's id and position
     (None if no well-formed ``aga`` line), the well-formed ``COUNT ID`` entries, and every
-    problem found as a :class:`Diagnostic` at its line and column."""
+    problem found as a :class:`Diagnostic` at its line and column. ``cards``: as
+    :func:`load_deck` takes them."""
+    cards = _known(cards)
     aga: Optional[tuple] = None
     entries: list = []
     problems: list = []
@@ -136,7 +168,7 @@ def parse_deck(text: str, path: str, cards: Mapping) -> tuple:
             word = words[0]
             if word == "aga":
                 hint = "name the aga after it, e.g. `aga IW-001`"
-            elif word in cards and cards[word].stat("type") == "aga":
+            elif word in cards and cards[word].type == "aga":
                 hint = f"write `aga {word}` for the aga"
             elif word in cards:
                 hint = f"write `1 {word}` for one copy"
@@ -202,16 +234,17 @@ def deck_problems(aga: Optional[str], ids: Sequence[str], cards: Mapping,
     :class:`~wgdsl.games.imitation_world.rules.Problem` s; ``()`` for a legal deck. A size or
     copies problem of the starter variant cites IW R4.5, its own rule. An ``aga`` that is
     not an aga is an IW R4.3 problem."""
-    deck = [_deck_card(cards[i]) for i in ids]
+    cards = _known(cards)
+    deck = [rules.DeckCard(cards[i].name, cards[i].type, cards[i].faction) for i in ids]
     found = None
     extra = []
     if aga is not None:
         card = cards[aga]
-        if card.stat("type") == "aga":
-            found = rules.Aga(card.name, {card.stat("faction")})
+        if card.type == "aga":
+            found = rules.Aga(card.name, {card.faction})
         else:
             extra.append(rules.Problem("IW R4.3", f"the aga line names {card.name}, a card of "
-                                       f"type {card.stat('type')}, not an aga"))
+                                       f"type {card.type}, not an aga"))
     out = list(rules.deck_problems(deck, found, variant))
     if extra:  # the "no aga" problem rules.deck_problems reported is this one
         out = [p for p in out if not (p.rule == "IW R4.3" and p.message.startswith("no aga"))]
@@ -219,10 +252,6 @@ def deck_problems(aga: Optional[str], ids: Sequence[str], cards: Mapping,
     if variant == "starter":
         out = [attrs.evolve(p, rule=_STARTER_RULES.get(p.rule, p.rule)) for p in out]
     return tuple(out)
-
-
-def _deck_card(card) -> rules.DeckCard:
-    return rules.DeckCard(card.name, card.stat("type"), card.stat("faction"))
 
 
 _HINTS = {
@@ -255,7 +284,7 @@ def _where(problem: rules.Problem, entries: Sequence[_Entry], cards: Mapping,
     return NOWHERE
 
 
-def read_deck(name_or_path: Union[str, Path], cards: Mapping) -> tuple:
+def read_deck(name_or_path: Union[str, Path]) -> tuple:
     """``(text, path)`` of a reference deck's name or a deck file; raises :class:`DeckError`
     when it cannot be read (no such file: the reference decks are named)."""
     name = str(name_or_path)
@@ -283,8 +312,9 @@ def check_deck(name_or_path: Union[str, Path], cards: Mapping, variant: str = "m
     if variant not in rules.VARIANTS:
         raise ValueError(f"unknown deck variant {variant!r}: use one of "
                          f"{', '.join(rules.VARIANTS)} (IW R4.5)")
+    cards = _known(cards)
     try:
-        text, path = read_deck(name_or_path, cards)
+        text, path = read_deck(name_or_path)
     except DeckError as err:
         return None, err.diagnostics, {}, ()
     aga, entries, diagnostics = parse_deck(text, path, cards)
@@ -303,7 +333,8 @@ def load_deck(name_or_path: Union[str, Path], cards: Mapping, variant: str = "ma
     """The deck a reference name (``existence-wall``, ...) or a deck file names, legal under
     IW R4 for ``variant`` (``"main"`` or ``"starter"``, IW R4.5); raises :class:`DeckError`
     (a ValueError) with every problem, each citing its rule (IW R4.6: no game starts with an
-    illegal deck). ``cards``: id -> card (:func:`iw01_cards` for IW01)."""
+    illegal deck). ``cards``: id -> card (:func:`iw01_cards` for IW01), a ``CardLibrary``, or a
+    table whose ``cards`` have ``name``, ``type`` and ``faction``."""
     deck, diagnostics, sources, problems = check_deck(name_or_path, cards, variant)
     if diagnostics:
         raise DeckError(diagnostics, sources, problems)
