@@ -474,11 +474,18 @@ def deck_group():
 
 
 @deck_group.command("check")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, metavar="FILE...",
+                type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--starter", is_flag=True, help="Starter variant: at least 20 cards (R3.4).")
 @click.option("--cards", "cards_path", type=click.Path(dir_okay=False), default=None,
               help=CARDS_OPTION_HELP)
-def deck_check(file, starter, cards_path):
+@click.option("--game", "game_name", metavar="GAME", default="world-gainer", show_default=True,
+              help="imitation-world: decks of Imitation World (`aga ID` and `COUNT ID` lines, "
+                   "or a reference deck's name), checked against IW R4.")
+@click.option("--variant", type=click.Choice(["main", "starter"]), default=None,
+              help="Imitation World: the main rule (60+ cards, 1 of a name; the default) or "
+                   "the starter variant (30+, at most 3 of a name, IW R4.5).")
+def deck_check(files, starter, cards_path, game_name, variant):
     """Check a deck file: its lines, its card ids and the R3 construction rules.
 
     \b
@@ -488,7 +495,28 @@ def deck_check(file, starter, cards_path):
       wgdsl deck check --starter my-starter.txt 20+ cards (R3.4)
       wgdsl deck check --cards mine.wg mine-deck.txt
       wgdsl deck check - < my-deck.txt          a deck on standard input
+      wgdsl deck check --game imitation-world existence-wall my-iw-deck.txt
+                                                one line per deck: legal, or each
+                                                problem with its rule (IW R4)
+      wgdsl deck check --game imitation-world --variant starter small.txt
     """
+    if game_name == "imitation-world":
+        from wgdsl.tools.decks_imitation_world import check_decks
+
+        if starter or cards_path is not None or STDIN in files:
+            raise click.UsageError("Imitation World's decks are files or reference deck names "
+                                   "of IW01: use --variant starter, not --starter; no --cards "
+                                   "or `-`")
+        lines, legal = check_decks(files, variant or "main")
+        echo("\n".join(lines))
+        click.get_current_context().exit(0 if legal else 1)
+    if game_name != "world-gainer":
+        raise click.UsageError(f"deck check knows world-gainer and imitation-world decks, not "
+                               f"{game_name}'s")
+    if variant is not None or len(files) != 1:
+        raise click.UsageError("World Gainer's deck check takes one FILE (--starter for R3.4); "
+                               "--game imitation-world checks several decks (--variant)")
+    (file,) = files
     from wgdsl.games.world_gainer.decks import check_deck, parse_deck, validate_deck
     from wgdsl.lang.cards import load_cards
 
