@@ -109,3 +109,20 @@ def test_the_command_prints_one_line_per_case(tmp_path):
     out = CliRunner().invoke(main, ["rulings", str(EXAMPLE1)])
     assert out.output.splitlines() == ["PASS iw-multi-block-front-to-back", "1 passed, 0 failed"]
     assert out.exit_code == 0
+
+
+CASES = sorted((Path(__file__).parent.parent / "examples/rulings/imitation-world").glob("*.toml"))
+
+
+@pytest.mark.skipif(not CASES, reason="the IW ruling cases are not on this branch")
+def test_every_iw_ruling_case_passes_with_the_hand_built_abilities():
+    from imitation_world_programs import PROGRAMS
+
+    failed = []
+    for path in CASES:
+        case = load_case(path)
+        case.table = with_abilities(case.table, PROGRAMS)
+        result = run_case(case)
+        if not result.ok:
+            failed.append(result.line())
+    assert not failed, failed

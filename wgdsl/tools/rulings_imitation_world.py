@@ -354,9 +354,6 @@ class _IWLoader(_Loader):
                     self.problem(where, f"`{k}` must be a string, not {type_name(v)}",
                                  at=at + (k,))
                     continue
-                elif k in ("pile", "mark") and v not in self.table.cost_factions:
-                    self.problem(where, f"`{k}` `{v}` is not a cost faction "
-                                        f"({', '.join(self.table.cost_factions)})", at=at + (k,))
                 args[k] = v
             out.append(IWStep(action, player, args, illegal == "illegal", t.get("rule")))
         return out

@@ -36,6 +36,7 @@ from .abilities import Select
 SEATS = ("A", "B")
 BIT = {"A": 1, "B": 2}
 BOTH = 3
+WHOLE = 4  # not a seat: the whole state (to_dict) sees every card
 PHASES = ("start", "ripan", "draw", "cost", "main1", "battle", "main2", "end")
 PLAYED = ("geuda", "enchant", "territory", "eventi", "object")
 BARRIERS = 5  # R5.2
@@ -341,14 +342,15 @@ class IWState(Stepper):
         c = self.card(uid)
         v = c.atk if stat == "atk" else c.defence
         owner = d.owner[uid]
+        geuda = c.type == "geuda"
         for s, src, su in self._mod_sources():
             for m in src.abilities.modifiers:
                 if m.stat != stat or m.who == "attached":
                     continue
                 if m.faction is not None and c.faction != m.faction:
                     continue
-                if (m.who == "this" and su == uid) or m.who == "all_geuda" \
-                        or (m.who == "your_geuda" and owner == s):
+                if (m.who == "this" and su == uid) or (geuda and (
+                        m.who == "all_geuda" or (m.who == "your_geuda" and owner == s))):
                     v += m.amount
         e = d.ench.get(uid)
         if e is not None:
@@ -1123,7 +1125,10 @@ class IWState(Stepper):
 
     # ================================================================== views
     def _ids(self, uids, bit: int) -> list:
+        """Card ids as ``bit``'s seat knows them (``?`` otherwise); bit WHOLE: every id."""
         d = self.d
+        if bit == WHOLE:
+            return [d.cid[u] for u in uids]
         return [d.cid[u] if d.kn[u] & bit else "?" for u in uids]
 
     def _set_entries(self, s: str) -> list:
@@ -1150,10 +1155,11 @@ class IWState(Stepper):
 
     def _player(self, s: str, bit: int, own: bool) -> dict:
         d = self.d
-        known = sorted(d.cid[u] for u in d.hand[s] if d.kn[u] & bit)
+        known = sorted(d.cid[u] for u in d.hand[s] if d.kn[u] & bit or bit == WHOLE)
         hand = known + ["?"] * (len(d.hand[s]) - len(known))
         a = d.aga.get(s)
-        out = {"aga": (d.cid[a] if a is not None and d.kn[a] & bit else "hidden"),
+        out = {"aga": (d.cid[a] if a is not None and (d.kn[a] & bit or bit == WHOLE)
+                       else "hidden"),
                "aga_face_up": d.aga_up[s], "hand": hand, "deck": self._ids(d.deck[s], bit),
                "barriers": self._ids(d.barriers[s], bit), "cost": self._cost_view(s, bit),
                "set": self._set_entries(s), "trash": [d.cid[u] for u in d.trash[s]],
@@ -1205,7 +1211,7 @@ class IWState(Stepper):
         d = self.d
         players = {}
         for s in SEATS:
-            p = self._player(s, BOTH, True)
+            p = self._player(s, WHOLE, True)
             p["aga"] = d.cid[d.aga[s]] if s in d.aga else None
             p["known"] = {str(u): d.kn[u] for u, o in enumerate(d.owner) if o == s}
             players[s] = p
