@@ -109,6 +109,7 @@ def _card_problems(card: ast.Card, names: frozenset, report: Report) -> list[Dia
         check_effect(effect, names, own)
         _check_numbers(effect, own)
         _check_zones(effect, own)
+        _check_words(effect, own)
     if len(_CHECKED) >= _CHECKED_KEPT:
         _CHECKED.clear()
     _CHECKED[id(card)] = (card, names, report.vocabulary, report.path, own.diagnostics)
@@ -150,8 +151,10 @@ def _nodes(*roots):
 def _check_numbers(effect: ast.Effect, report: Report) -> None:
     """``draw N``, ``add N`` and cost bounds within their ranges (``ast.NUMBER_RANGES``)."""
     for node in _nodes(effect):
-        if isinstance(node, ast.Draw):
+        if isinstance(node, (ast.Draw, ast.PlayerDraws)):
             _out_of_range(report, "draw", node.count, node.count_pos)
+        elif isinstance(node, ast.Modify):
+            _out_of_range(report, "modifier", abs(node.amount), node.amount_pos)
         elif isinstance(node, ast.AddPoints):
             _out_of_range(report, "add", node.count, node.count_pos)
         elif isinstance(node, ast.CostBound):
@@ -169,7 +172,7 @@ def _check_zones(effect: ast.Effect, report: Report) -> None:
                          did_you_mean(name, words.zones) or
                          f"the zones of `{words.game}` are " + one_of(words.zones))
 
-    if effect.where not in ("dimension", "field"):
+    if effect.where not in ("dimension", "field", "played", "attached"):
         unknown(effect.where, effect.pos)
     event = getattr(effect, "event", None)
     if event is not None and event.to is not None:
@@ -177,6 +180,90 @@ def _check_zones(effect: ast.Effect, report: Report) -> None:
     for node in _nodes(effect):
         if isinstance(node, ast.Zone):
             unknown(node.name, node.pos)
+
+
+# the construct of the card language (vocabulary.FEATURES) each node stands for, when it
+# is not of the core every game has
+_FEATURE_OF = {
+    ast.Exhaust: "exhaust", ast.Shuffle: "shuffle", ast.EnterAsCopy: "copy",
+    ast.CancelPlay: "cancel", ast.AddPoints: "add", ast.Swap: "swap", ast.Stacks: "stacks",
+    ast.ToEmptySquare: "squares", ast.Compare: "compare", ast.Untargetable: "untargetable",
+    ast.Protected: "protect", ast.PlayOnto: "onto", ast.AnyColor: "chosen",
+    ast.Turn: "turn", ast.Modify: "gets", ast.PlayerDraws: "active", ast.Holds: "holds",
+    ast.WhenPlayed: "played", ast.Attached: "attached",
+}
+_EVENT_FEATURES = {"seized": "seized", "targeted": "targeted", "plays": "plays", "out": "out",
+                   "judgment": "judgment"}
+
+
+def _features(node):
+    """(construct, position) of each construct beyond the core that ``node`` itself uses."""
+    feature = _FEATURE_OF.get(type(node))
+    if feature is not None:
+        yield feature, node.pos
+    if isinstance(node, ast.Modify) and node.until is not None:
+        yield "until", node.pos
+    elif isinstance(node, ast.Event):
+        if node.kind in _EVENT_FEATURES:
+            yield _EVENT_FEATURES[node.kind], node.pos
+        if node.player == "every":
+            yield "every", node.pos
+    elif isinstance(node, ast.Triggered) and node.condition is not None:
+        yield "if", node.condition.pos
+    elif isinstance(node, ast.Filter):
+        if node.values:
+            yield "values", (node.value_pos or (node.pos,))[0]
+        if node.alternatives:
+            yield "or", (node.noun_pos[1:] or (node.pos,))[0]
+
+
+def _check_words(effect: ast.Effect, report: Report) -> None:
+    """Every construct, noun, card state, stat and judgment an effect names is its game's
+    (the game file's `uses`, `nouns`, `states`, stats and `judgments`)."""
+    words = report.vocabulary
+    game = words.game
+
+    def unknown(what: str, word: str, pos: ast.Pos, known, kind: str) -> None:
+        report.error(pos, f"unknown {what} `{word}`",
+                     did_you_mean(word, known) or
+                     (f"the {what}s of `{game}`'s cards are " + one_of(known) if known else
+                      f"`{game}`'s cards have no {what}s")
+                     + ("" if did_you_mean(word, known) else
+                        vocab_of.cite(words.word_rules.get(kind, ""))))
+
+    nouns = ("card", *words.nouns)
+    for node in _nodes(effect):
+        for feature, pos in _features(node):
+            if feature not in words.uses:
+                report.error(pos, f"{vocab_of.FEATURES[feature]} is not in `{game}`'s cards",
+                             f"`{game}`'s engine does not carry it out: its game file's `uses` "
+                             f"line does not name `{feature}` (docs/language.md, \"A game's words\")")
+        if isinstance(node, ast.Filter):
+            for i, noun in enumerate(node.nouns):
+                if noun not in nouns:
+                    pos = node.noun_pos[i] if i < len(node.noun_pos) else node.pos
+                    unknown("noun", noun, pos, nouns, "nouns")
+            for i, state in enumerate(node.states):
+                if state != "other" and state not in words.states:
+                    pos = node.state_pos[i] if i < len(node.state_pos) else node.pos
+                    unknown("card state", state, pos, words.states, "states")
+        elif isinstance(node, ast.ToZone) and node.as_stun and node.as_stun not in words.states:
+            unknown("card state", node.as_stun, node.pos, words.states, "states")
+        elif isinstance(node, ast.Turn) and node.state != "other" and node.state not in words.states:
+            unknown("card state", node.state, node.state_pos, words.states, "states")
+        elif isinstance(node, ast.ThatCard) and node.noun not in nouns:
+            unknown("noun", node.noun, node.pos, nouns, "nouns")
+        elif isinstance(node, ast.Modify) and words.stats.get(node.stat) != "number":
+            numbers = [k for k, how in words.stats.items() if how == "number"]
+            report.error(node.stat_pos, f"`{node.stat}` is not a number stat of `{game}`'s cards",
+                         did_you_mean(node.stat, numbers) or
+                         (f"a card's numbers are " + one_of(numbers) if numbers else
+                          f"`{game}`'s cards have no number stats"))
+        elif isinstance(node, ast.Event) and node.kind == "judgment":
+            for i, kind in enumerate(node.judgments):
+                if kind not in words.judgments:
+                    pos = node.judgments_pos[i] if i < len(node.judgments_pos) else node.pos
+                    unknown("judgment", kind, pos, words.judgments, "judgments")
 
 
 def _check_stats(card: ast.Card, report: Report) -> None:

@@ -178,6 +178,18 @@ class PoolSpec:
 
 
 @attrs.frozen
+class CardWordsSpec:
+    """``nouns from type``, ``states pan, ripan``, ``uses gets, until``...: the card
+    language's words of this game (``kind``: nouns, states, uses, judgments, field or
+    abilities); ``source``: the word stat the nouns are the values of (``nouns from``)."""
+
+    kind: str
+    words: tuple
+    rule: str = ""
+    source: str = ""
+
+
+@attrs.frozen
 class LimitSpec:
     """``limit play 1 per turn``: a seat takes its engine's action ``name`` at most
     ``count`` times in a turn."""
@@ -335,6 +347,11 @@ class GameSpec:
     # `cards "wg01"`: the game's cards in the card language: the path of the .wg file
     card_set: Optional[str] = None
     card_set_rule: str = ""
+    card_words: tuple = ()  # of CardWordsSpec, each kind at most once
+
+    def words_of(self, kind: str) -> Optional[CardWordsSpec]:
+        """The ``kind`` words the game file declares (``nouns``, ``states``...), or None."""
+        return next((w for w in self.card_words if w.kind == kind), None)
 
     def pool(self, name: str) -> Optional[PoolSpec]:
         return next((p for p in self.pools if p.name == name), None)

@@ -1,0 +1,166 @@
+"""Imitation World's cards in the one card language (issue 14): the game file gives the
+nouns (`nouns from type`), card states (`states pan, ripan`), what `field` stands for, the
+judgments and the constructs its engine carries out (`uses ...`); a word or construct of
+another game is an error at its place, in either direction."""
+
+from pathlib import Path
+
+import pytest
+
+from wgdsl.lang import ast
+from wgdsl.lang.cards import check_text, load_cards
+from wgdsl.lang.game import compile_text
+
+ROOT = Path(__file__).resolve().parent.parent
+IW01 = ROOT / "cards" / "iw01.wg"
+IW_HEAD = 'game "imitation-world"\n'
+
+
+def problems_of(text: str, path: str = "mine.wg") -> list[tuple[int, int, str, str]]:
+    _, found = check_text(text, path)
+    return [(d.pos.line, d.pos.col, d.message, d.hint or "") for d in found]
+
+
+@pytest.fixture(scope="module")
+def iw01():
+    return load_cards(IW01)
+
+
+def effects(library, ident):
+    return library[ident].effects
+
+
+# ---------------------------------------------------------------------------- the AST
+def test_iw01_checks_clean():
+    _, found = check_text(IW01.read_text(encoding="utf-8"), str(IW01))
+    assert found == []
+
+
+def test_a_choice_then_turning_it_pan(iw01):
+    (effect,) = effects(iw01, "IW-011")
+    assert effect == ast.Triggered(
+        "field", ast.Event("enters", subject=ast.This()),
+        (ast.ChooseAction(ast.Choose(ast.Filter(None, ("ripan",), "geuda",
+                                                zone=ast.Zone("opponent", "field")))),
+         ast.Turn(ast.It(), "pan")))
+
+
+def test_an_activated_cost_and_a_duration(iw01):
+    (effect,) = effects(iw01, "IW-023")
+    assert isinstance(effect, ast.Activated)
+    assert effect.cost == ast.Turn(ast.This(), "pan")
+    assert effect.actions[-1] == ast.Modify(ast.It(), "atk", 2, until="end of turn")
+
+
+def test_continuous_rules_with_stat_words_and_owners(iw01):
+    (plain,) = effects(iw01, "IW-016")
+    assert plain == ast.StaticEffect("field", (ast.Modify(
+        ast.Every(ast.Filter(None, (), "geuda", values=("existence",))), "def", 1),))
+    (tower,) = effects(iw01, "IW-018")
+    assert tower.rules == (ast.Modify(
+        ast.All(ast.Filter("you", (), "geuda", values=("fantasy",))), "atk", 1),)
+    (warden,) = effects(iw01, "IW-001")  # an aga's rule works in its zone (R19.5)
+    assert warden.where == "aga" and isinstance(warden, ast.StaticEffect)
+
+
+def test_judgment_events(iw01):
+    (knight,) = effects(iw01, "IW-007")
+    assert knight.event == ast.Event("judgment", judgments=("barrier", "aga"))
+    assert knight.actions == (ast.Modify(ast.This(), "atk", 2),)
+    (beast,) = effects(iw01, "IW-010")
+    assert beast.event == ast.Event("judgment", judgments=("survival",), role="blocker")
+
+
+def test_enchants_eventi_and_a_trigger_condition(iw01):
+    (curse,) = effects(iw01, "IW-015")
+    assert curse == ast.Attached(ast.Filter(None, (), "geuda"),
+                                 (ast.Modify(ast.ThatCard(noun="geuda"), "atk", -2),))
+    (armor,) = effects(iw01, "IW-014")
+    assert armor.filter.owner == "you"
+    (oblivion,) = effects(iw01, "IW-021")
+    assert isinstance(oblivion, ast.WhenPlayed)
+    assert oblivion.actions[0].what.filter.nouns == ("geuda", "territory")
+    assert oblivion.actions[1] == ast.Move(ast.It(), ast.ToZone(ast.Zone("owner", "past")))
+    (hourglass,) = effects(iw01, "IW-024")
+    assert hourglass.condition == ast.Holds(ast.Zone("you", "trash"), ast.Filter(None, (), "card"))
+    (fog,) = effects(iw01, "IW-017")
+    assert fog.event == ast.Event("turn_end", player="every")
+    assert fog.actions == (ast.PlayerDraws("active", 1),)
+    (eater,) = effects(iw01, "IW-012")
+    assert eater.event == ast.Event("out", subject=ast.This())
+
+
+# ---------------------------------------------------------------------------- wrong game
+WG_CARD = 'card X-001 "a" {\n  color red  cost 1\n  dimension:\n    %s\n}\n'
+IW_CARD = IW_HEAD + 'card X-001 "a" {\n  type geuda  faction fantasy  cost 1\n  %s\n}\n'
+
+
+def test_an_imitation_world_noun_in_a_world_gainer_card():
+    assert problems_of(WG_CARD % "choose a geuda on field") == [
+        (4, 14, "unknown noun `geuda`", "the nouns of `world-gainer`'s cards are `card` or `stun`")]
+
+
+def test_a_world_gainer_noun_and_state_in_an_imitation_world_card():
+    found = problems_of(IW_CARD % "field when this enters field:\n    choose a ready stun in your hand")
+    assert [(line, col, message) for line, col, message, _ in found] == [
+        (5, 14, "unknown card state `ready`"), (5, 20, "unknown noun `stun`")]
+    assert found[1][3].startswith("the nouns of `imitation-world`'s cards are `card`, `aga`, `geuda`")
+
+
+def test_a_misspelt_noun_has_a_did_you_mean():
+    (problem,) = problems_of(IW_CARD % "when played:\n    choose a gueda on opponent's field")
+    assert problem == (5, 14, "unknown noun `gueda`", "did you mean `geuda`?")
+
+
+def test_a_construct_the_game_does_not_use_is_refused_at_its_place():
+    # World Gainer's engine has no `is out` event; Imitation World's has no `exhaust`
+    (problem,) = problems_of('card X-001 "a" {\n  color red  cost 1\n  field when this is out:\n'
+                             '    draw 1 card\n}\n')
+    assert problem[:3] == (3, 14, "the event `is out` is not in `world-gainer`'s cards")
+    found = problems_of(IW_CARD % "field when this enters field:\n    exhaust a card in your set")
+    assert (5, 5, "the action `exhaust` is not in `imitation-world`'s cards") in \
+        [p[:3] for p in found]
+
+
+def test_stats_judgments_and_durations_are_checked():
+    found = problems_of(IW_CARD % "field at judgment survivl:\n    this gets attack +2")
+    assert [p[2:] for p in found] == [
+        ("unknown judgment `survivl`", "did you mean `survival`?"),
+        ("`attack` is not a number stat of `imitation-world`'s cards", "did you mean `atk`?")]
+    (problem,) = problems_of(IW_CARD % "field when this enters field:\n    this gets atk +2")
+    assert problem[:3] == (5, 5, "this change has no duration")
+    (problem,) = problems_of(IW_CARD % "field static:\n    this gets atk +2 until end of turn")
+    assert problem[:3] == (5, 5, "a static rule has no duration")
+
+
+def test_world_gainer_s_engine_refuses_a_card_it_was_not_checked_for(iw01):
+    from wgdsl.games.world_gainer.interpreter import compile_card
+
+    with pytest.raises(ValueError, match=r"card IW-011 uses `turn`"):
+        compile_card(iw01["IW-011"])
+
+
+# ---------------------------------------------------------------------------- game file
+GAME = ('game toy "t" {\n  seats 2\n  played by "wgdsl.games.world_gainer.api:game_from_spec"\n'
+        '  kind card {\n    stat type unit, spell\n  }\n%s}\n')
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("  nouns from kind\n", (7, 14, "`kind` is not a word stat of the game's cards")),
+    ("  uses gets, untill\n", (7, 14, "unknown construct `untill` of the card language")),
+    ("  states up, down\n  states up\n", (8, 3, "`states` is given twice")),
+    ("  field hand\n", (7, 9, "unknown zone `hand`")),
+])
+def test_the_game_file_s_card_words_are_checked(line, expected):
+    _, problems = compile_text(GAME % line, "toy.game")
+    errors = [(p.pos.line, p.pos.col, p.message) for p in problems if p.severity == "error"]
+    assert errors == [expected]
+
+
+def test_the_game_file_s_nouns_come_from_a_stat():
+    spec, problems = compile_text(GAME % "  nouns from type\n  states up, down\n", "toy.game")
+    assert [p for p in problems if p.severity == "error"] == []
+    from wgdsl.lang.vocabulary import Vocabulary
+
+    words = Vocabulary.from_spec(spec)
+    assert (words.nouns, words.noun_stat, words.states) == (("unit", "spell"), "type", ("up", "down"))
