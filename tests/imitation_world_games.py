@@ -37,10 +37,12 @@ class WithDecks:
 
 
 def imitation_world():
-    return WithDecks(wgdsl.load_game("imitation-world"))
+    """The game as load_game gives it: its default decks are existence-wall and
+    fantasy-dreams (R24.1, read by decks.py)."""
+    return wgdsl.load_game("imitation-world")
 
 
 def two_faces():
     """Both seats with mask-two-faces (the 曖昧 aga: two cost piles)."""
     return WithDecks(wgdsl.load_game("imitation-world"),
-                     {"A": REFERENCE["mask-two-faces"], "B": REFERENCE["mask-two-faces"]})
+                     {"A": "mask-two-faces", "B": "mask-two-faces"})

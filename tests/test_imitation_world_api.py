@@ -166,38 +166,3 @@ def test_load_game_and_a_new_state():
     legal = [str(a) for a in state.legal_actions("A")]
     assert legal == sorted(legal) and all(a.startswith("barrier IW-") for a in legal)
     assert state.observation("A")["decision"] == {"kind": "barrier", "seat": "A", "card": None}
-
-
-# ------------------------------------------------------------------ with the abilities
-class WithAbilities(WithDecks):
-    """The reference decks with IW01's abilities as hand-built records
-    (tests/imitation_world_programs.py): questions (order, yes_no, choose) in random play."""
-
-    def __init__(self):
-        import wgdsl
-        from imitation_world_programs import PROGRAMS
-        from wgdsl.games.imitation_world.cards import with_abilities
-
-        game = wgdsl.load_game("imitation-world")
-        super().__init__(game)
-        self.table = with_abilities(game.table(), PROGRAMS)
-
-    def new_state(self, seed=0, seats=None, decks=None, cards=None, options=None):
-        return self.game.new_state(seed, seats, decks or self.decks, self.table, options)
-
-
-def with_abilities_game():
-    return WithAbilities()
-
-
-ABILITIES = replace(SUBJECT, game=WithAbilities(),
-                    factory="test_imitation_world_api:with_abilities_game")
-
-
-@pytest.mark.parametrize("name", sorted(props.ALL))
-def test_with_abilities_the_properties_hold(name):
-    props.ALL[name](ABILITIES, RUN)
-
-
-def test_with_abilities_its_own_invariants_hold():
-    check_iw_invariants(ABILITIES, RUN)
