@@ -59,9 +59,12 @@ class ImitationWorld:
         self.load_file = None
         self.reasons = {"R20.1": "an aga destroyed", "R20.2": "an empty deck at the draw phase",
                         "R20.6": "the turn cap: nobody wins"}
-        from .agents import agents
+        from wgdsl.kernel.bots import RandomBot
 
-        self.agents = agents()
+        from .agents import GreedyBot
+
+        # the bots `wgdsl play --agent` can name; the greedy one reads the card set (public)
+        self.agents = {"random": RandomBot, "greedy": lambda seed: GreedyBot(seed, self.table())}
 
     def __repr__(self) -> str:
         return "<ImitationWorld>"
