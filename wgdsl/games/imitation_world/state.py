@@ -158,6 +158,7 @@ class IWState(Stepper):
         super().__init__()
         self.game = game
         self.table = table
+        self._cards = table.cards
         self.seats = SEATS
         self.d = data
         # seat -> the markers its aga permits (R8.6); fixed for a game (agas never change,
@@ -178,7 +179,7 @@ class IWState(Stepper):
 
     # ================================================================== cards and refs
     def card(self, uid: int):
-        return self.table[self.d.cid[uid]]
+        return self._cards[self.d.cid[uid]]
 
     def ref(self, uid: int) -> str:
         """R24.3: ``A:IW-007``, or ``A:IW-007@2`` when that set zone holds several."""
@@ -592,8 +593,23 @@ class IWState(Stepper):
 
     # ================================================================== running a step
     def _may_ask(self, step: Step) -> bool:
-        kind = step.action.kind if isinstance(step.action, Action) else ""
-        return kind not in ("cost", "barrier", "join", "front")
+        """Can ``step`` meet an ability's question?  Only where abilities trigger or
+        resolve: a play or an activation, an attack's judgment, the end phase and the next
+        turn's start (``next`` from main 2, or a phase set up by a ruling case)."""
+        action = step.action
+        if not isinstance(action, Action):
+            return True
+        kind = action.kind
+        d = self.d
+        if kind == "next":
+            return d.hold or d.phase == "main2"
+        if kind == "play":  # only the played card's own abilities start (R21.6)
+            a = self._cards[action.text.split()[1]].abilities
+            return bool(a.triggers or a.on_play)
+        if kind in ("attack", "block", "done", "join", "front"):
+            # a judgment may follow: an out geuda's アウト時 abilities
+            return any(self.card(u).abilities.triggers for z in d.setz.values() for u in z)
+        return kind not in ("cost", "barrier")
 
     def _run(self, step: Step, answers: list) -> None:
         self._answers, self._asked = answers, 0
