@@ -1184,6 +1184,14 @@ class IWState(Stepper):
             out["deck_list"] = sorted(d.cid[u] for u, o in enumerate(d.owner) if o == s)
         return out
 
+    def step_name(self) -> Optional[str]:
+        """``"attack"`` or ``"block"`` in the battle phase (R24.2's observation), else None."""
+        d = self.d
+        if d.over or d.phase != "battle" or d.hold:
+            return None
+        a = d.attack
+        return "block" if a is not None and a["stage"] == "block" else "attack"
+
     def _decision_view(self) -> Optional[dict]:
         d = self.d
         kind = self.decision_kind()
@@ -1217,7 +1225,7 @@ class IWState(Stepper):
         t = None if d.terr is None else {"card": d.cid[d.terr], "controller": d.terr_ctrl}
         return {"seat": seat, "turn": d.turn, "active": d.active, "first": d.first,
                 "phase": "over" if d.over else d.phase,
-                "step": d.step if d.phase == "battle" and not d.over else None,
+                "step": self.step_name(),
                 "decision": self._decision_view(), "attack": self._attack_view(),
                 "territory": t,
                 "players": {s: self._player(s, bit, s == seat) for s in SEATS},
