@@ -984,8 +984,8 @@ class IWState(Stepper):
             sources.append((d.terr_ctrl, d.terr))
         for s, u in sources:
             for i, t in enumerate(self.card(u).abilities.triggers):
-                if t.timing == timing and (t.whose == "any" or s == d.active) \
-                        and self._holds(t, s):
+                whose = t.whose == "any" or (s == d.active) == (t.whose == "yours")
+                if t.timing == timing and whose and self._holds(t, s):
                     self._waiting.append((s, u, i))
 
     def _resolve(self) -> None:
@@ -1070,6 +1070,12 @@ class IWState(Stepper):
     def _restore(self, snap: Data) -> None:
         self.d = snap.copy()
         self._wait = []
+
+    def _game_over(self) -> IllegalAction:
+        """R20.4: nothing happens once the game has ended."""
+        won = self.winners()
+        return IllegalAction(f"the game is over ({' and '.join(won) or 'nobody'} won, "
+                             f"{self.win_reason()}): nothing more happens", "R20.4")
 
     def _copy(self) -> "IWState":
         return IWState(self.game, self.table, self.d.copy(), dict(self.markers))
