@@ -355,26 +355,125 @@ class _IWLoader(_Loader):
                                  at=at + (k,))
                     continue
                 args[k] = v
-            out.append(IWStep(action, player, args, illegal == "illegal", t.get("rule")))
+            rule = self.typed(t, "rule", str, where, at)
+            out.append(IWStep(action, player, args, illegal == "illegal", rule))
         return out
 
     def load_expect(self, data: dict) -> dict:
         exp = self.table_of(data, "expect", "top level", ())
         self.keys(exp, EXPECT_KEYS, "[expect]", ("expect",))
-        for s in SEATS:
-            if s in exp:
-                self.keys(self.table_of(exp, s, "[expect]", ("expect",)), EXPECT_PLAYER_KEYS,
-                          f"[expect.{s}]", ("expect", s))
-        view = self.table_of(exp, "view", "[expect]", ("expect",))
-        self.keys(view, SEATS, "[expect.view]", ("expect", "view"))
+        w, at = "[expect]", ("expect",)
+        if "winner" in exp:
+            self.one_of(exp["winner"], SEATS + ("none",), w, "`winner`", at + ("winner",))
+        if "win_reason" in exp:
+            self.one_of(exp["win_reason"], ("R20.1", "R20.2", "R20.6"), w, "`win_reason`",
+                        at + ("win_reason",))
+        if "returns" in exp:
+            r = exp["returns"]
+            if not isinstance(r, dict) or set(r) != set(SEATS) or not all(
+                    isinstance(v, (int, float)) and not isinstance(v, bool) for v in r.values()):
+                self.problem(w, "`returns` is a table of both seats' numbers: { A = 1, B = 0 }",
+                             at=at + ("returns",))
+        turn = self.typed(exp, "turn", int, w, at)
+        if turn is not None and turn < 1:
+            self.problem(w, f"`turn` {turn}: turns start at 1", at=at + ("turn",))
+        if "active" in exp:
+            self.one_of(exp["active"], SEATS, w, "`active`", at + ("active",))
+        if "phase" in exp:
+            self.one_of(exp["phase"], PHASES + ("over",), w, "`phase`", at + ("phase",))
+        if "step" in exp:
+            self.one_of(exp["step"], ("attack", "block"), w, "`step`", at + ("step",))
+        if "territory" in exp:
+            t = exp["territory"]
+            if isinstance(t, dict):
+                tw, ta = "[expect.territory]", at + ("territory",)
+                self.keys(t, ("card", "controller"), tw, ta)
+                if "card" in t:
+                    self.cid(t["card"], tw, ta + ("card",), types=("territory",))
+                if "controller" in t:
+                    self.one_of(t["controller"], SEATS, tw, "`controller`", ta + ("controller",))
+            elif t != "empty":
+                self.problem(w, "`territory` is \"empty\" or a table { card, controller }",
+                             at=at + ("territory",))
+        for seat in SEATS:
+            if seat in exp:
+                self.expect_player(self.table_of(exp, seat, w, at), f"[expect.{seat}]",
+                                   at + (seat,))
+        view = self.table_of(exp, "view", w, at)
+        self.keys(view, SEATS, "[expect.view]", at + ("view",))
         for v, row in view.items():
-            if isinstance(row, dict):
-                self.keys(row, SEATS, f"[expect.view.{v}]", ("expect", "view", v))
-                for p, t in row.items():
-                    if isinstance(t, dict):
-                        self.keys(t, VIEW_KEYS, f"[expect.view.{v}.{p}]",
-                                  ("expect", "view", v, p))
+            if not isinstance(row, dict):
+                self.problem("[expect.view]", f"`{v}` is a table of players",
+                             at=at + ("view", v))
+                continue
+            self.keys(row, SEATS, f"[expect.view.{v}]", at + ("view", v))
+            for p, t in row.items():
+                vw, va = f"[expect.view.{v}.{p}]", at + ("view", v, p)
+                if not isinstance(t, dict):
+                    self.problem(f"[expect.view.{v}]", f"`{p}` is a table", at=va)
+                    continue
+                self.keys(t, VIEW_KEYS, vw, va)
+                if "aga" in t and t["aga"] != "hidden":
+                    self.cid(t["aga"], vw, va + ("aga",), types=("aga",))
+                for k in ("hand", "deck", "barriers"):
+                    self.ids(t, k, vw, va)
+                if "cost" in t:
+                    self.expect_cost(t["cost"], vw, va + ("cost",))
         return exp
+
+    def expect_player(self, t: dict, w: str, at: tuple) -> None:
+        self.keys(t, EXPECT_PLAYER_KEYS, w, at)
+        self.typed(t, "aga_face_up", bool, w, at)
+        for k in ("hand", "deck", "barriers", "trash", "past"):
+            self.ids(t, k, w, at)
+        for k in ("deck_top", "deck_bottom"):
+            if k in t:
+                self.cid(t[k], w, at + (k,), anonymous=True)
+        for k in ("hand_count", "deck_count", "barrier_count", "cost_count", "set_count",
+                  "trash_count", "past_count"):
+            n = self.typed(t, k, int, w, at)
+            if n is not None and n < 0:
+                self.problem(w, f"`{k}` {n}: a count is 0 or more", at=at + (k,))
+        if "cost" in t:
+            self.expect_cost(t["cost"], w, at + ("cost",))
+        if "set" in t:
+            entries = t["set"]
+            if not isinstance(entries, list):
+                self.problem(w, "`set` is a list of tables ({ card = ID, ... })", at=at + ("set",))
+                return
+            for n, e in enumerate(entries):
+                ew, ea = f"{w} set[{n}]", at + ("set", n)
+                if not isinstance(e, dict):
+                    self.problem(ew, "an entry is a table { card = ID, ... }", at=ea)
+                    continue
+                self.keys(e, SET_KEYS + ("atk", "def"), ew, ea)
+                if "card" in e:
+                    self.cid(e["card"], ew, ea + ("card",), types=("geuda", "object"))
+                if "state" in e:
+                    self.one_of(e["state"], ("pan", "ripan"), ew, "`state`", ea + ("state",))
+                for mark in ("new", "attacked", "blocked"):
+                    self.typed(e, mark, bool, ew, ea)
+                for k in ("atk", "def"):
+                    self.typed(e, k, int, ew, ea)
+                if "enchant" in e and e["enchant"] != "none":
+                    self.cid(e["enchant"], ew, ea + ("enchant",), types=("enchant",))
+                if "enchant_owner" in e:
+                    self.one_of(e["enchant_owner"], SEATS, ew, "`enchant_owner`",
+                                ea + ("enchant_owner",))
+
+    def expect_cost(self, cost: Any, w: str, at: tuple) -> None:
+        if not isinstance(cost, dict):
+            self.problem(w, "`cost` is a table: { unmarked = N } or { FACTION = N or [ids] }",
+                         at=at)
+            return
+        for key, value in cost.items():
+            if key != "unmarked" and key not in self.table.cost_factions:
+                self.problem(w, f"`cost` key `{key}` is neither `unmarked` nor a cost faction "
+                                f"({', '.join(self.table.cost_factions)})", at=at + (key,))
+            elif isinstance(value, list):
+                self.ids(cost, key, w, at)
+            elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                self.problem(w, f"`cost` {key}: a count or a list of ids", at=at + (key,))
 
     def load_decks(self, data: dict) -> list:
         checks = data.get("deck_check", [])
@@ -392,13 +491,26 @@ class _IWLoader(_Loader):
                 self.problem(where, "`expect` is \"legal\" or \"illegal\"", at=at + ("expect",))
             if "rule" in t and t.get("expect") != "illegal":
                 self.problem(where, "`rule` goes with `expect = \"illegal\"`", at=at + ("rule",))
+            self.typed(t, "rule", str, where, at)
+            self.typed(t, "file", str, where, at)
+            if "reference" in t:
+                from wgdsl.games.imitation_world.decks import REFERENCE_DECKS
+
+                self.one_of(t["reference"], REFERENCE_DECKS, where, "`reference`",
+                            at + ("reference",))
+            if "variant" in t:
+                self.one_of(t["variant"], ("main", "starter"), where, "`variant`",
+                            at + ("variant",))
             ways = [k for k in ("reference", "cards", "file") if k in t]
             if len(ways) != 1:
                 self.problem(where, "name the deck one way: `reference`, `aga` + `cards`, or "
                                     "`file`", at=at)
             for k in ("remove", "add", "cards"):
                 self.ids(t, k, where, at, anonymous=False)
-            if isinstance(t.get("reference"), str) and isinstance(t.get("remove"), list):
+            from wgdsl.games.imitation_world.decks import REFERENCE_DECKS
+
+            if t.get("reference") in REFERENCE_DECKS and isinstance(t.get("remove"), list) \
+                    and t.get("variant", "main") in ("main", "starter"):
                 self.removable(t, where, at)
             if "aga" in t:
                 self.cid(t["aga"], where, at + ("aga",))
