@@ -215,3 +215,25 @@ def test_the_editor_completes_the_game_s_words(tmp_path):
     labels = {label for label, *_ in doc.completions(5, 4)}
     assert {"geuda", "territory", "pan", "ripan", "existence", "survival", "trash"} <= labels
     assert "stun" not in {label for label, kind, *_ in doc.completions(5, 4) if kind != "keyword"}
+
+
+# ---------------------------------------------------------------------------- issue 11 leftovers
+def test_a_grid_s_rows_are_the_game_file_s():
+    from wgdsl.lang.vocabulary import world_gainer
+
+    words = world_gainer()
+    assert words.grids == {"field": ("battle", "my")}  # `rows battle, my` in its game file
+    assert words.has_zone("battle field") and words.has_zone("my field")
+    assert not words.has_zone("home field")
+    _, problems = compile_text(GAME % "  zone table shared pile public rows left, right\n",
+                               "toy.game")
+    assert [(p.pos.line, p.message) for p in problems if p.severity == "error"] == [
+        (7, "`rows` names the rows of a grid")]
+
+
+def test_a_missing_stat_s_example_is_the_game_s():
+    (problem,) = problems_of(IW_HEAD + 'card X-001 "a" {\n  faction fantasy\n}\n')
+    assert problem[2:] == ("card `X-001` has no type",
+                           "every card has a type (R2.1): add `type aga` to its stat line")
+    (problem,) = problems_of('card X-001 "a" {\n  cost 1\n}\n')
+    assert problem[3] == "every card has a color (R2.1): add `color blue` to its stat line"

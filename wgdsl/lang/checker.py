@@ -326,9 +326,7 @@ def _check_stats(card: ast.Card, report: Report) -> None:
 
 
 def _example_value(words, key: str) -> str:
-    """A value to show in a hint: World Gainer's familiar ones, else the game's first."""
-    if key == "color" and "red" in words.colors:
-        return "red"
+    """A value to show in a hint: the game file's first for a word stat."""
     if words.stats.get(key) == "number":
         return "2"
     return words.values[key][0] if words.values.get(key) else "x"
