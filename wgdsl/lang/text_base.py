@@ -87,13 +87,28 @@ class Renderer:
     def finish(self, sentences: list[str]) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    # the game's words in this language (a class of word tables); ``labels``: the labels
+    # by the kind of effect (IW's 【常時】, 【登場時】, ...), None: by where it works
+    w: type
+
     def label_of(self, eff: ast.Effect) -> str:
-        """The effect's kind label (【フィールド】 / "Field: "); a game may label by its kind."""
-        return self.label(eff.where)
+        """The effect's kind label: by where it works (【フィールド】 / "Field: "), or, in a
+        game that labels by kind (``w.labels``), by its kind (【常時】, 【登場時】...)."""
+        labels = self.w.labels
+        if labels is None:
+            return self.label(eff.where)
+        if isinstance(eff, ast.StaticEffect):
+            return labels["static"]
+        if isinstance(eff, ast.Activated):
+            return labels["activated"]
+        if isinstance(eff, ast.Triggered) and eff.event is not None:
+            return labels.get(eff.event.kind, "")
+        return ""
 
     def says_event(self, eff: ast.Effect) -> bool:
         """Does the text say the event (not when the label already does: 【登場時】)?"""
-        return True
+        return self.w.labels is None or eff.event.kind not in ("enters", "out") \
+            or not isinstance(eff.event.subject, ast.This)
 
     def condition_lead(self, condition: ast.Condition) -> str:  # pragma: no cover - abstract
         raise NotImplementedError

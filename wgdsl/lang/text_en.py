@@ -49,6 +49,7 @@ class Words:
     stats: dict = {}
     held_field: bool = True  # an owner's field row is the squares they hold (WG R1.4)
     while_in: dict = {}  # a zone whose cards' effects work there -> the lead
+    labels = None  # labels by the kind of effect (else by where it works)
 
 
 class ImitationWorld(Words):
@@ -159,23 +160,6 @@ class English(Renderer):
     # ---- leads and labels
     def label(self, where: str) -> str:
         return LABELS.get(where, "")
-
-    def label_of(self, eff: ast.Effect) -> str:
-        labels = getattr(self.w, "labels", None)
-        if labels is None:
-            return self.label(eff.where)
-        if isinstance(eff, ast.StaticEffect):
-            return labels["static"]
-        if isinstance(eff, ast.Activated):
-            return labels["activated"]
-        if isinstance(eff, ast.Triggered) and eff.event is not None:
-            return labels.get(eff.event.kind, "")
-        return ""
-
-    def says_event(self, eff: ast.Effect) -> bool:
-        labels = getattr(self.w, "labels", None)
-        return labels is None or eff.event.kind not in ("enters", "out") \
-            or not isinstance(eff.event.subject, ast.This)
 
     def condition_lead(self, condition: ast.Condition) -> str:
         return f"if {self.condition(condition)}, "
@@ -379,7 +363,7 @@ class English(Renderer):
         """"During your gain phase, you may put this card into your break to add 2 blue points."."""
         lead = "".join(leads) + (f"during your {eff.phase} phase, " if eff.phase else "")
         first, *rest = eff.actions
-        if getattr(self.w, "labels", None) is not None and eff.cost is not None:
+        if self.w.labels is not None and eff.cost is not None:
             # IW's 【起動】COST: EFFECT
             cost = self.action(eff.cost)
             r1 = self.action(first)

@@ -151,22 +151,6 @@ class Japanese(Renderer):
     def label(self, where: str) -> str:
         return LABELS.get(where, "")
 
-    def label_of(self, eff: ast.Effect) -> str:
-        labels = self.w.labels
-        if labels is None:
-            return self.label(eff.where)
-        if isinstance(eff, ast.StaticEffect):
-            return labels["static"]
-        if isinstance(eff, ast.Activated):
-            return labels["activated"]
-        if isinstance(eff, ast.Triggered) and eff.event is not None:
-            return labels.get(eff.event.kind, "")
-        return ""
-
-    def says_event(self, eff: ast.Effect) -> bool:
-        return self.w.labels is None or eff.event.kind not in ("enters", "out") \
-            or not isinstance(eff.event.subject, ast.This)
-
     def condition_lead(self, condition: ast.Condition) -> str:
         return f"{self.condition(condition)}場合、"
 
