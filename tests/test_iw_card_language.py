@@ -164,3 +164,76 @@ def test_the_game_file_s_nouns_come_from_a_stat():
 
     words = Vocabulary.from_spec(spec)
     assert (words.nouns, words.noun_stat, words.states) == (("unit", "spell"), "type", ("up", "down"))
+
+
+# ---------------------------------------------------------------------------- text, fmt, editor
+@pytest.mark.parametrize("ident, lang, expected", [
+    # the spec's effect column (../shared/spec/imitation-world.md, IW01), as card text
+    ("IW-011", "en", "On entry: Choose a ripān geuda on your opponent's field. Turn it pān."),
+    ("IW-011", "ja", "【登場時】相手の場のリパーン状態のゲウダを1枚選ぶ。そのカードをパーンする。"),
+    ("IW-014", "en", "Play this card onto one of your geuda. That geuda gets DEF +2."),
+    ("IW-014", "ja", "あなたのゲウダにつける。そのゲウダの防御力+2。"),
+    ("IW-010", "ja", "【判定時】このカードがブロッカーである生存判定では、防御力+2。"),
+    ("IW-017", "en", "At the end of every turn, the active player draws 1 card."),
+    ("IW-018", "ja", "【常時】あなたの幻想のゲウダの攻撃力+1。"),
+    ("IW-023", "en", "Activated — Turn this card pān: choose a geuda on your field. "
+                     "It gets ATK +2 until end of turn."),
+    ("IW-001", "en", "Continuous: While this card is face up, your geuda get DEF +1."),
+])
+def test_card_text_in_both_languages(iw01, ident, lang, expected):
+    from wgdsl.lang.text import render_effect_text
+
+    assert render_effect_text(iw01[ident], lang) == expected
+
+
+def test_the_stats_line_is_the_game_s(iw01):
+    from wgdsl.lang.text import card_text_block
+
+    assert card_text_block(iw01["IW-006"], "ja").splitlines()[1] == \
+        "ゲウダ・実存  コスト2  攻撃力2  防御力2  連結攻撃"
+    assert card_text_block(iw01["IW-006"], "en").splitlines()[1] == \
+        "geuda, existence  cost 2  atk 2  def 2  linked attack"
+
+
+def test_iw01_is_in_canonical_form_and_formats_back_to_the_same_cards():
+    from wgdsl.lang.fmt import format_source
+    from wgdsl.lang.parser import parse
+
+    text = IW01.read_text(encoding="utf-8")
+    formatted, problems = format_source(text, str(IW01))
+    assert problems == [] and formatted == text
+    assert parse(formatted)[0].cards == parse(text)[0].cards
+
+
+def test_the_editor_completes_the_game_s_words(tmp_path):
+    from wgdsl.tools.lsp.documents import Document
+
+    path = tmp_path / "mine.wg"
+    text = IW_CARD % "field when this enters field:\n    draw 1 card"
+    doc = Document(str(path), text)
+    assert doc.problems() == []  # (the editor checks a buffer before it completes in it)
+    labels = {label for label, *_ in doc.completions(5, 4)}
+    assert {"geuda", "territory", "pan", "ripan", "existence", "survival", "trash"} <= labels
+    assert "stun" not in {label for label, kind, *_ in doc.completions(5, 4) if kind != "keyword"}
+
+
+# ---------------------------------------------------------------------------- issue 11 leftovers
+def test_a_grid_s_rows_are_the_game_file_s():
+    from wgdsl.lang.vocabulary import world_gainer
+
+    words = world_gainer()
+    assert words.grids == {"field": ("battle", "my")}  # `rows battle, my` in its game file
+    assert words.has_zone("battle field") and words.has_zone("my field")
+    assert not words.has_zone("home field")
+    _, problems = compile_text(GAME % "  zone table shared pile public rows left, right\n",
+                               "toy.game")
+    assert [(p.pos.line, p.message) for p in problems if p.severity == "error"] == [
+        (7, "`rows` names the rows of a grid")]
+
+
+def test_a_missing_stat_s_example_is_the_game_s():
+    (problem,) = problems_of(IW_HEAD + 'card X-001 "a" {\n  faction fantasy\n}\n')
+    assert problem[2:] == ("card `X-001` has no type",
+                           "every card has a type (R2.1): add `type aga` to its stat line")
+    (problem,) = problems_of('card X-001 "a" {\n  cost 1\n}\n')
+    assert problem[3] == "every card has a color (R2.1): add `color blue` to its stat line"

@@ -107,9 +107,10 @@ def _card_problems(card: ast.Card, names: frozenset, report: Report) -> list[Dia
     _check_stats(card, own)
     for effect in card.effects:
         check_effect(effect, names, own)
-        _check_numbers(effect, own)
-        _check_zones(effect, own)
-        _check_words(effect, own)
+        nodes = list(_nodes(effect))  # walked once for the checks below
+        _check_numbers(nodes, own)
+        _check_zones(effect, nodes, own)
+        _check_words(nodes, own)
     if len(_CHECKED) >= _CHECKED_KEPT:
         _CHECKED.clear()
     _CHECKED[id(card)] = (card, names, report.vocabulary, report.path, own.diagnostics)
@@ -136,21 +137,32 @@ def _nodes(*roots):
     """Every AST node below ``roots`` (themselves included), walked with a stack, not
     recursion: ``may may ... draw 1`` may be hundreds deep."""
     stack: list = list(roots)
+    fields_of = _CHILD_FIELDS
     while stack:
         node = stack.pop()
-        if isinstance(node, tuple):
+        if type(node) is tuple:
             stack.extend(node)
             continue
-        if not attrs.has(type(node)):
+        names = fields_of.get(type(node), fields_of)
+        if names is fields_of:  # a type not seen yet
+            names = fields_of[type(node)] = (
+                tuple(f.name for f in attrs.fields(type(node)) if not f.name.endswith("pos"))
+                if attrs.has(type(node)) else None)
+        if names is None:  # not a node (a word, a number)
             continue
         yield node
-        stack.extend(getattr(node, f.name) for f in attrs.fields(type(node))
-                     if not f.name.endswith("pos"))
+        for name in names:
+            stack.append(getattr(node, name))
 
 
-def _check_numbers(effect: ast.Effect, report: Report) -> None:
+# AST node type -> the names of its fields that may hold nodes (not positions); None for
+# a type that is no node
+_CHILD_FIELDS: dict = {}
+
+
+def _check_numbers(nodes: list, report: Report) -> None:
     """``draw N``, ``add N`` and cost bounds within their ranges (``ast.NUMBER_RANGES``)."""
-    for node in _nodes(effect):
+    for node in nodes:
         if isinstance(node, (ast.Draw, ast.PlayerDraws)):
             _out_of_range(report, "draw", node.count, node.count_pos)
         elif isinstance(node, ast.Modify):
@@ -161,7 +173,7 @@ def _check_numbers(effect: ast.Effect, report: Report) -> None:
             _out_of_range(report, "cost bound", node.value, node.value_pos)
 
 
-def _check_zones(effect: ast.Effect, report: Report) -> None:
+def _check_zones(effect: ast.Effect, nodes: list, report: Report) -> None:
     """Every zone an effect names is one of its game's (the game file's `zone`s; World
     Gainer's field rows count as its field)."""
     words = report.vocabulary
@@ -177,8 +189,8 @@ def _check_zones(effect: ast.Effect, report: Report) -> None:
     event = getattr(effect, "event", None)
     if event is not None and event.to is not None:
         unknown(event.to, event.pos)
-    for node in _nodes(effect):
-        if isinstance(node, ast.Zone):
+    for node in nodes:
+        if type(node) is ast.Zone:
             unknown(node.name, node.pos)
 
 
@@ -192,6 +204,9 @@ _FEATURE_OF = {
     ast.Turn: "turn", ast.Modify: "gets", ast.PlayerDraws: "active", ast.Holds: "holds",
     ast.WhenPlayed: "played", ast.Attached: "attached",
 }
+# the nodes _check_words looks at (the rest name no construct or word of a game)
+_WORD_NODES = frozenset(_FEATURE_OF) | {ast.Event, ast.Triggered, ast.Filter, ast.ToZone,
+                                        ast.ThatCard}
 _EVENT_FEATURES = {"seized": "seized", "targeted": "targeted", "plays": "plays", "out": "out",
                    "judgment": "judgment"}
 
@@ -217,7 +232,7 @@ def _features(node):
             yield "or", (node.noun_pos[1:] or (node.pos,))[0]
 
 
-def _check_words(effect: ast.Effect, report: Report) -> None:
+def _check_words(nodes: list, report: Report) -> None:
     """Every construct, noun, card state, stat and judgment an effect names is its game's
     (the game file's `uses`, `nouns`, `states`, stats and `judgments`)."""
     words = report.vocabulary
@@ -232,9 +247,13 @@ def _check_words(effect: ast.Effect, report: Report) -> None:
                         vocab_of.cite(words.word_rules.get(kind, ""))))
 
     nouns = ("card", *words.nouns)
-    for node in _nodes(effect):
+    uses = words.uses
+    for node in nodes:
+        kind = type(node)
+        if kind not in _WORD_NODES:
+            continue
         for feature, pos in _features(node):
-            if feature not in words.uses:
+            if feature not in uses:
                 report.error(pos, f"{vocab_of.FEATURES[feature]} is not in `{game}`'s cards",
                              f"`{game}`'s engine does not carry it out: its game file's `uses` "
                              f"line does not name `{feature}` (docs/language.md, \"A game's words\")")
@@ -307,9 +326,7 @@ def _check_stats(card: ast.Card, report: Report) -> None:
 
 
 def _example_value(words, key: str) -> str:
-    """A value to show in a hint: World Gainer's familiar ones, else the game's first."""
-    if key == "color" and "red" in words.colors:
-        return "red"
+    """A value to show in a hint: the game file's first for a word stat."""
     if words.stats.get(key) == "number":
         return "2"
     return words.values[key][0] if words.values.get(key) else "x"

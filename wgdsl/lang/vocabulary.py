@@ -41,7 +41,9 @@ class Vocabulary:
     rules: dict = attrs.field(factory=dict, eq=False)  # stat name -> the rule declaring it
     values: dict = attrs.field(factory=dict, eq=False)  # word stat name -> its words
     cards_rule: str = ""  # the rule of the game's `cards` (what a card is: R2.1)
-    grids: tuple = ()  # the zones laid out as a grid (World Gainer's field: its rows)
+    # the zones laid out as a grid and the words of their rows (`rows battle, my` in the
+    # game file: World Gainer's `battle field` and `my field`)
+    grids: dict = attrs.field(factory=dict, eq=False)
     # the card language's words of the game (`nouns`, `states`, ... in its game file;
     # World Gainer's when it declares none): the nouns besides `card`, the card states
     # besides `other`, the constructs of the language its engine carries out (FEATURES)
@@ -58,12 +60,12 @@ class Vocabulary:
 
     def has_zone(self, name: str) -> bool:
         """Does the game have zone ``name``?  ``battle field`` and ``my field`` are rows of
-        a grid zone ``field`` (World Gainer's R1.2); ``field`` is the zones the game file's
-        `field` line names."""
+        the grid zone ``field`` its game file names (``rows battle, my``: World Gainer's
+        R1.2); ``field`` is the zones the game file's `field` line names."""
         if name in self.zones or (name == "field" and self.field_zones):
             return True
         head, _, last = name.rpartition(" ")
-        return head in ("battle", "my") and last in self.grids
+        return head in self.grids.get(last, ())
 
     def value_stat(self, word: str) -> Optional[str]:
         """The word stat (not the nouns') that has value ``word`` (``existence`` ->
@@ -118,7 +120,7 @@ class Vocabulary:
             zones=tuple(z.name for z in spec.zones), path=spec.path, stats=stats,
             required=tuple(required), rules=rules, values=values,
             cards_rule=spec.card_set_rule,
-            grids=tuple(z.name for z in spec.zones if z.grid))
+            grids={z.name: z.rows for z in spec.zones if z.grid})
 
     def default_mark(self, color: str) -> str:
         return self.mark_of_color.get(color, "")

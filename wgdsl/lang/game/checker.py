@@ -41,7 +41,7 @@ MAX_COPIES = 1_000
 MAX_NUMBER = 1_000_000  # options, stats, counters' starts
 ZONE_WORDS = {"per seat": "scope", "shared": "scope", "pile": "kind", "bag": "kind",
               "hidden": "visibility", "owner": "visibility", "public": "visibility",
-              "stacks": "stacking", "slots": "places", "grid": "places"}
+              "stacks": "stacking", "slots": "places", "grid": "places", "rows": "rows"}
 MAX_PLACES = 100  # slots of a zone, rows or columns of a grid
 ORDERS = ("clockwise", "counterclockwise")
 HOOK_PACKAGE = "wgdsl.games."
@@ -701,10 +701,15 @@ class _Checker:
             return
         self.rule_of(node.label, node.pos, record=False)
         chosen: dict[str, ast.Word] = {}
-        slots, grid = 0, ()
+        slots, grid, rows = 0, (), ()
         for w in node.words:
             what = ZONE_WORDS.get(w.text) or (
-                "places" if w.text.startswith(("slots ", "grid ")) else None)
+                "places" if w.text.startswith(("slots ", "grid ")) else
+                "rows" if w.text.startswith("rows ") else None)
+            if what == "rows":
+                rows = tuple(w.text.split(" ")[1:])
+                if len(set(rows)) != len(rows):
+                    self.error(w.pos, "a row's word is listed twice", "name each row once")
             if what == "places":
                 numbers = [int(n) for n in w.text.split(" ")[1::2]]
                 if not all(1 <= n <= MAX_PLACES for n in numbers):
@@ -733,10 +738,13 @@ class _Checker:
         if "stacking" in chosen and not (slots or grid):
             self.error(chosen["stacking"].pos, "`stacks` are the stacks of a zone's places",
                        "give the zone places: `slots 5` or `grid 3 by 3`")
+        if "rows" in chosen and not grid:
+            self.error(chosen["rows"].pos, "`rows` names the rows of a grid",
+                       "give the zone a grid: `grid 3 by 3 rows battle, my`")
         self.zones[node.name.text] = S.ZoneSpec(node.name.text, per_seat,
                                                 chosen.get("kind", ast.Word("pile")).text == "pile",
                                                 visibility, slots=slots, grid=grid,
-                                                stacks="stacking" in chosen,
+                                                stacks="stacking" in chosen, rows=rows,
                                                 rule=self.rule_of(node.label, node.pos,
                                                                   record=False))
 

@@ -455,6 +455,9 @@ class _ToAst(Transformer):
     def grid(self, meta, children):
         return ast.Word(f"grid {children[0]} by {children[1]}", pos=_span(meta, children))
 
+    def rows(self, meta, children):
+        return ast.Word("rows " + " ".join(str(c) for c in children), pos=_span(meta, children))
+
     def stat_of(self, meta, children):
         name, *values = children
         per = values.pop()

@@ -161,6 +161,7 @@ class ZoneSpec:
     slots: int = 0  # `slots N`: N places in a row (0: no places)
     grid: tuple = ()  # `grid R by C`: (rows, columns) of places
     stacks: bool = False  # each place holds a stack of cards
+    rows: tuple = ()  # `rows battle, my`: the words cards name the grid's rows by
     rule: str = attrs.field(default="", eq=False)
 
 
