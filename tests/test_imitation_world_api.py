@@ -166,3 +166,27 @@ def test_load_game_and_a_new_state():
     legal = [str(a) for a in state.legal_actions("A")]
     assert legal == sorted(legal) and all(a.startswith("barrier IW-") for a in legal)
     assert state.observation("A")["decision"] == {"kind": "barrier", "seat": "A", "card": None}
+
+
+def test_after_the_end_every_action_is_refused_citing_r20_4():
+    import random
+
+    from wgdsl.kernel.errors import IllegalAction
+
+    state = GAME.new_state(seed=2)
+    rnd = random.Random(2)
+    while not state.is_terminal():
+        seat = state.current_seats()[0]
+        state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    assert state.current_seats() == () and state.legal_actions("A") == []
+    for seat in ("A", "B"):
+        try:
+            state.apply(seat, "next")
+        except IllegalAction as err:
+            assert err.rule == "R20.4"
+        else:
+            raise AssertionError("an action after the end was accepted")
+    obs = state.observation("B")
+    assert obs["decision"] is None and obs["phase"] == "over"
+    assert obs["players"]["A"]["aga"] != "hidden"  # R22.2: both agas shown at the end
+    assert obs["result"]["reason"] == state.win_reason() in ("R20.1", "R20.2", "R20.6")

@@ -132,3 +132,24 @@ def test_every_iw_ruling_case_passes_with_the_hand_built_abilities():
         if not result.ok:
             failed.append(result.line())
     assert not failed, failed
+
+
+def test_a_deck_check_removing_what_the_deck_lacks_is_a_bad_file():
+    text = ('[case]\nid = "iw-x"\ngame = "imitation-world"\n\n[[deck_check]]\n'
+            'reference = "existence-wall"\nremove = ["IW-065"]\nexpect = "illegal"\n')
+    with pytest.raises(CaseProblems) as err:
+        load_case_text(text, HERE / "x.toml")
+    assert any(":7:" in p and "holds no (more) copy" in p for p in err.value.problems), \
+        err.value.problems
+
+
+def test_deck_checks_of_the_spec_run():
+    text = ('[case]\nid = "iw-deck"\ngame = "imitation-world"\n\n'
+            '[[deck_check]]\nreference = "existence-wall"\nexpect = "legal"\n\n'
+            '[[deck_check]]\nreference = "existence-wall"\nremove = ["IW-064"]\n'
+            'expect = "illegal"\nrule = "R4.1"\n\n'
+            '[[deck_check]]\nreference = "existence-wall"\nadd = ["IW-065"]\n'
+            'expect = "illegal"\nrule = "R4.2"\n')
+    result = run_case(load_case_text(text, HERE / "x.toml"))
+    assert not result.ok
+    assert result.message == "deck check 3: expected a problem citing R4.2 but found R4.4"

@@ -1280,6 +1280,24 @@ def _simulate_development(card_id, game_name, with_cards, side, as_json) -> bool
     return True
 
 
+def _simulate_imitation(card_id, game_name, target, answer_values, then_steps) -> bool:
+    """``wgdsl simulate ID --game imitation-world``; False for another game."""
+    if game_name != "imitation-world":
+        return False
+    from wgdsl.tools.simulate_imitation_world import simulate, text
+
+    game = _load_game(game_name)
+    answers = tuple(a.split("=", 1)[-1].strip() for item in answer_values
+                    for a in item.split(",") if a.strip())
+    try:
+        sim = simulate(game, card_id, target, answers, tuple(then_steps))
+    except ValueError as err:
+        raise click.UsageError(str(err)) from None
+    echo(text(game, sim))
+    click.get_current_context().exit(EXIT_FINDINGS if sim.refused else EXIT_OK)
+    return True
+
+
 # --------------------------------------------------------------------------- simulate (GETGEM)
 def _simulate_other(card_id, game_name, seats, effect, target, answer_values, seed, as_json,
                     state_file, square, then_steps, cards_path) -> None:
@@ -1352,7 +1370,8 @@ def _case_square(case, card_id):
 @click.option("--effect", default=None,
               help="GETGEM: which effect of a card of two (steal_push, peeping). Default: its first.")
 @click.option("--target", default=None,
-              help="GETGEM: the seat the card selects. Default: the next seat (B).")
+              help="GETGEM: the seat the card selects. Default: the next seat (B). Imitation "
+                   "World: the play's choice (a REF like B:IW-004, territory, a trash id).")
 @click.option("--with", "with_cards", multiple=True, metavar="ID",
               help="It's a Wonderful World: a card already constructed beside it (repeatable).")
 @click.option("--side", type=click.Choice(["A", "B"]), default=None,
@@ -1389,8 +1408,17 @@ def simulate_command(card_id, state_file, square, answer_values, then_steps, see
     An It's a Wonderful World card is shown by what it adds: P1's production in each step
     and score by category, without and with it (beside --with cards):
       wgdsl simulate ID --game wonderful-world --with ID --with ID --side A
+    \b
+    An Imitation World card is played by A in main phase 1 of turn 3, its cost zone full
+    enough, a geuda on each side (one of B's pān); --target picks its choice, --answers
+    its abilities' questions, --then engine actions after it:
+      wgdsl simulate IW-011 --game imitation-world
+      wgdsl simulate IW-021 --game imitation-world --target territory
+      wgdsl simulate IW-017 --game imitation-world --then next --then next --then next
     """
     if game_name is not None and game_name != "world-gainer":
+        if _simulate_imitation(card_id, game_name, target, answer_values, then_steps):
+            return
         if _simulate_development(card_id, game_name, with_cards, side, as_json):
             return
         _simulate_other(card_id, game_name, seats, effect, target, answer_values, seed, as_json,

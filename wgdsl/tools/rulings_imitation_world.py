@@ -398,10 +398,29 @@ class _IWLoader(_Loader):
                                     "`file`", at=at)
             for k in ("remove", "add", "cards"):
                 self.ids(t, k, where, at, anonymous=False)
+            if isinstance(t.get("reference"), str) and isinstance(t.get("remove"), list):
+                self.removable(t, where, at)
             if "aga" in t:
                 self.cid(t["aga"], where, at + ("aga",))
             out.append(dict(t))
         return out
+
+    def removable(self, t: dict, where: str, at: tuple) -> None:
+        """A deck check's `remove` names ids its reference deck holds (a bad file otherwise)."""
+        from wgdsl.games.imitation_world.decks import check_deck
+
+        deck = check_deck(t["reference"], self.table, t.get("variant", "main"))[0]
+        if deck is None:
+            self.problem(where, f"`reference` `{t['reference']}` is not a reference deck",
+                         at=at + ("reference",))
+            return
+        have = list(deck.cards)
+        for n, i in enumerate(t["remove"]):
+            if i in have:
+                have.remove(i)
+            else:
+                self.problem(where, f"`remove` {i}: the reference deck {t['reference']} holds no "
+                                    "(more) copy of it", at=at + ("remove", n))
 
 
 def load(path: Path, data: dict, lines) -> IWCase:
@@ -507,8 +526,8 @@ def _phase_refusal(state, seat: str, kind: str):
         return IllegalAction(f"{seat} is not the seat to act now", "R6.4")
     dk = state.decision_kind()
     want = {"place_cost": ("cost", "R8.1"), "play": ("main", "R10.3"),
-            "activate": ("main", "R10.3"), "attack": ("attack", "R15.2"),
-            "block": ("block", "R16.1")}.get(kind)
+            "activate": ("main", "R10.3"), "attack": ("attack", "R15.3"),
+            "block": ("block", "R6.4")}.get(kind)
     if want is not None and dk != want[0]:
         return IllegalAction(f"`{kind}` is not taken now (the game waits on {dk})", want[1])
     return None
@@ -812,15 +831,12 @@ def _deck_check(case: IWCase, check: dict) -> Optional[str]:
     table = case.table
     variant = check.get("variant", "main")
     if "reference" in check or "file" in check:
-        try:
-            from wgdsl.games.imitation_world.decks import load_deck
-        except ImportError:
-            return "reference decks and deck files need wgdsl.games.imitation_world.decks"
+        from wgdsl.games.imitation_world.decks import check_deck
+
         name = check.get("reference") or str(Path(case.path).parent / check["file"])
-        try:
-            deck = load_deck(name, table, variant="starter")
-        except ValueError as err:
-            return f"the deck cannot be read: {err}"
+        deck, diagnostics, _, _ = check_deck(name, table, variant)
+        if deck is None:  # not a deck file at all (its R4 problems are judged below)
+            return "the deck cannot be read: " + "; ".join(d.message for d in diagnostics)
         aga, cards = deck.aga, list(deck.cards)
     else:
         aga, cards = check.get("aga"), list(check.get("cards", []))

@@ -55,6 +55,9 @@ class ImitationWorld:
     def __init__(self, spec=None):
         self.spec = spec
         self._tables: dict = {}
+        # reference decks read and validated, by (name, table, variant): reading one was
+        # 9/10 of new_state
+        self._decks: dict = {}
         self.warnings: tuple = ()
         self.load_file = None
         self.reasons = {"R20.1": "an aga destroyed", "R20.2": "an empty deck at the draw phase",
@@ -90,6 +93,16 @@ class ImitationWorld:
         """A deck from a :class:`Deck` (or any object with ``aga`` and ``cards``), a dict
         ``{"aga": id, "cards": [ids]}``, or a reference deck's name or a deck file (R4.7,
         read by :mod:`.decks`).  ValueError cites R4 for an illegal deck (R4.6)."""
+        cached = self._decks.get(("built", str(deck), id(table), variant)) \
+            if isinstance(deck, str) else None
+        if cached is not None:
+            return cached
+        built = self._build_deck(deck, table, variant)
+        if isinstance(deck, str) and not Path(deck).exists() and len(self._decks) < 64:
+            self._decks[("built", deck, id(table), variant)] = built  # a reference deck
+        return built
+
+    def _build_deck(self, deck: Any, table: CardTable, variant: str) -> Deck:
         if isinstance(deck, dict):
             deck = Deck(str(deck.get("name", "deck")), deck["aga"], tuple(deck["cards"]))
         elif isinstance(deck, (str, Path)):

@@ -95,7 +95,7 @@ def _why(state, seat: str, words: list):
                                                                                 words)
     if k == "attack":
         if kind != "attack":
-            return IllegalAction("attacks are declared in attack time only", "R15.2")
+            return IllegalAction("attacks are declared in attack time only", "R15.3")
         return _why_attack(state, seat, words)
     if k in ("join", "done") and kind == "join":
         return IllegalAction(f"{words[1] if len(words) > 1 else ''} cannot join the linked "
@@ -113,8 +113,8 @@ def _why(state, seat: str, words: list):
         return _rule(rules.block_refusal(state.marks(u)) or IllegalAction("", "R16.2"))
     if k in ("join", "front", "block", "done"):
         return IllegalAction(f"`{' '.join(words)}` answers no decision waiting now "
-                             f"({kind})", {"block": "R16.1", "join": "R15.5",
-                                           "front": "R15.5"}.get(k, "R6.4"))
+                             f"({kind}): nobody is asked", {"join": "R15.5",
+                                                            "front": "R15.5"}.get(k, "R6.4"))
     if k == "next":
         return IllegalAction("`next` ends no phase here", "R6.4")
     return None

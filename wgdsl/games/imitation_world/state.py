@@ -158,6 +158,7 @@ class IWState(Stepper):
         super().__init__()
         self.game = game
         self.table = table
+        self._cards = table.cards
         self.seats = SEATS
         self.d = data
         # seat -> the markers its aga permits (R8.6); fixed for a game (agas never change,
@@ -178,7 +179,7 @@ class IWState(Stepper):
 
     # ================================================================== cards and refs
     def card(self, uid: int):
-        return self.table[self.d.cid[uid]]
+        return self._cards[self.d.cid[uid]]
 
     def ref(self, uid: int) -> str:
         """R24.3: ``A:IW-007``, or ``A:IW-007@2`` when that set zone holds several."""
@@ -592,8 +593,23 @@ class IWState(Stepper):
 
     # ================================================================== running a step
     def _may_ask(self, step: Step) -> bool:
-        kind = step.action.kind if isinstance(step.action, Action) else ""
-        return kind not in ("cost", "barrier", "join", "front")
+        """Can ``step`` meet an ability's question?  Only where abilities trigger or
+        resolve: a play or an activation, an attack's judgment, the end phase and the next
+        turn's start (``next`` from main 2, or a phase set up by a ruling case)."""
+        action = step.action
+        if not isinstance(action, Action):
+            return True
+        kind = action.kind
+        d = self.d
+        if kind == "next":
+            return d.hold or d.phase == "main2"
+        if kind == "play":  # only the played card's own abilities start (R21.6)
+            a = self._cards[action.text.split()[1]].abilities
+            return bool(a.triggers or a.on_play)
+        if kind in ("attack", "block", "done", "join", "front"):
+            # a judgment may follow: an out geuda's アウト時 abilities
+            return any(self.card(u).abilities.triggers for z in d.setz.values() for u in z)
+        return kind not in ("cost", "barrier")
 
     def _run(self, step: Step, answers: list) -> None:
         self._answers, self._asked = answers, 0
@@ -968,8 +984,8 @@ class IWState(Stepper):
             sources.append((d.terr_ctrl, d.terr))
         for s, u in sources:
             for i, t in enumerate(self.card(u).abilities.triggers):
-                if t.timing == timing and (t.whose == "any" or s == d.active) \
-                        and self._holds(t, s):
+                whose = t.whose == "any" or (s == d.active) == (t.whose == "yours")
+                if t.timing == timing and whose and self._holds(t, s):
                     self._waiting.append((s, u, i))
 
     def _resolve(self) -> None:
@@ -1054,6 +1070,12 @@ class IWState(Stepper):
     def _restore(self, snap: Data) -> None:
         self.d = snap.copy()
         self._wait = []
+
+    def _game_over(self) -> IllegalAction:
+        """R20.4: nothing happens once the game has ended."""
+        won = self.winners()
+        return IllegalAction(f"the game is over ({' and '.join(won) or 'nobody'} won, "
+                             f"{self.win_reason()}): nothing more happens", "R20.4")
 
     def _copy(self) -> "IWState":
         return IWState(self.game, self.table, self.d.copy(), dict(self.markers))
@@ -1168,6 +1190,14 @@ class IWState(Stepper):
             out["deck_list"] = sorted(d.cid[u] for u, o in enumerate(d.owner) if o == s)
         return out
 
+    def step_name(self) -> Optional[str]:
+        """``"attack"`` or ``"block"`` in the battle phase (R24.2's observation), else None."""
+        d = self.d
+        if d.over or d.phase != "battle" or d.hold:
+            return None
+        a = d.attack
+        return "block" if a is not None and a["stage"] == "block" else "attack"
+
     def _decision_view(self) -> Optional[dict]:
         d = self.d
         kind = self.decision_kind()
@@ -1201,7 +1231,7 @@ class IWState(Stepper):
         t = None if d.terr is None else {"card": d.cid[d.terr], "controller": d.terr_ctrl}
         return {"seat": seat, "turn": d.turn, "active": d.active, "first": d.first,
                 "phase": "over" if d.over else d.phase,
-                "step": d.step if d.phase == "battle" and not d.over else None,
+                "step": self.step_name(),
                 "decision": self._decision_view(), "attack": self._attack_view(),
                 "territory": t,
                 "players": {s: self._player(s, bit, s == seat) for s in SEATS},
