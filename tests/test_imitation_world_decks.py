@@ -170,6 +170,10 @@ def test_cli_deck_check(tmp_path):
     assert "existence-wall: legal" in out.output
     assert f"{bad}: illegal" in out.output and f"{bad}:67:3:" in out.output
     assert "(IW R4.2)" in out.output
+    broken = runner.invoke(main, ["deck", "check", "--game", "imitation-world", "nosuch"])
+    assert broken.exit_code == 1
+    assert broken.output.splitlines()[0] == "nosuch: not a deck file that can be checked (IW R4.7)"
+    assert "reference deck: existence-wall" in broken.output
     starter = runner.invoke(main, ["deck", "check", "--game", "imitation-world",
                                    "--variant", "starter", bad])
     assert starter.exit_code == 0 and "legal" in starter.output

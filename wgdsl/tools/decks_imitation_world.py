@@ -21,7 +21,8 @@ def check_decks(decks: Sequence[str], variant: str = "main") -> tuple:
             lines.append(f"{name}: legal — aga {deck.aga}, {len(deck.cards)} cards ({rule})")
             continue
         legal = False
-        lines.append(f"{name}: illegal ({rule})")
+        lines.append(f"{name}: illegal ({rule})" if deck is not None else
+                     f"{name}: not a deck file that can be checked (IW R4.7)")
         for d in problems:
             where = d.path if d.pos.line == 0 else f"{d.path}:{d.pos.line}:{d.pos.col}"
             lines.append(f"  {where}: {d.message}" + (f"; {d.hint}" if d.hint else ""))
