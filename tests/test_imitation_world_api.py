@@ -190,3 +190,51 @@ def test_after_the_end_every_action_is_refused_citing_r20_4():
     assert obs["decision"] is None and obs["phase"] == "over"
     assert obs["players"]["A"]["aga"] != "hidden"  # R22.2: both agas shown at the end
     assert obs["result"]["reason"] == state.win_reason() in ("R20.1", "R20.2", "R20.6")
+
+
+def test_the_turn_cap_ends_with_no_winner_and_half_each():
+    import random
+
+    state = GAME.new_state(seed=5, options={"max_turns": 3, "first": "B"})
+    rnd = random.Random(5)
+    while not state.is_terminal():
+        seat = state.current_seats()[0]
+        legal = state.legal_actions(seat)
+        nexts = [a for a in legal if str(a) in ("next", "done")]
+        state.apply(seat, nexts[0] if nexts else rnd.choice(legal))  # nobody attacks
+    assert (state.winners(), state.win_reason(), state.returns()) == ((), "R20.6",
+                                                                     {"A": 0.5, "B": 0.5})
+    assert state.turn == 3 and state.d.first == "B"
+
+
+def test_every_action_reads_back_from_its_text_and_lists_are_sorted():
+    import random
+
+    state = GAME.new_state(seed=9)
+    rnd = random.Random(9)
+    while not state.is_terminal():
+        seat = state.current_seats()[0]
+        legal = state.legal_actions(seat)
+        texts = [str(a) for a in legal]
+        assert texts == sorted(texts) and len(set(texts)) == len(texts)
+        for a in legal:
+            assert state.parse_action(seat, str(a)) == a
+        state.apply(seat, rnd.choice(legal))
+
+
+def test_a_refusal_names_its_rule_and_changes_nothing():
+    import json
+
+    from wgdsl.kernel.errors import IllegalAction
+
+    state = GAME.new_state(seed=1)
+    before = json.dumps(state.to_dict())
+    for seat, text, rule in [("B", "barrier IW-004", "R6.4"), ("A", "barrier IW-065", "R5.2"),
+                             ("A", "play IW-004", "R5.2"), ("A", "fly away", "R24.2")]:
+        try:
+            state.apply(seat, state.parse_action(seat, text) if rule != "R24.2" else text)
+        except IllegalAction as err:
+            assert err.rule == rule, (text, err)
+        else:
+            raise AssertionError(f"{text} was accepted")
+        assert json.dumps(state.to_dict()) == before
