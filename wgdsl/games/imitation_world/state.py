@@ -483,14 +483,22 @@ class IWState(Stepper):
         d = self.d
         out = []
         zone = self.cost_zone(seat)
+        holds: dict = {}  # (faction, cost) -> does the cost condition hold (R9)
+        cards = self._cards
         for i in sorted({d.cid[u] for u in d.hand[seat]}):
-            c = self.table[i]
-            if c.type not in PLAYED or rules.cost_refusal(zone, c.faction, c.cost) is not None:
+            c = cards[i]
+            if c.type not in PLAYED:
+                continue
+            key = (c.faction, c.cost)
+            ok = holds.get(key)
+            if ok is None:
+                ok = holds[key] = rules.can_play(zone, c.faction, c.cost)
+            if not ok:
                 continue
             if c.type in ("geuda", "object"):
                 out.append(Action(f"play {i}"))
             elif c.type == "territory":
-                if d.terr is None or c.cost >= self.card(d.terr).cost:
+                if self._territory_fits(c):
                     out.append(Action(f"play {i}"))
             elif c.type == "enchant":
                 for g in self._attachable(seat, c):
@@ -512,6 +520,15 @@ class IWState(Stepper):
                 for t in self.options(seat, act.choose):
                     out.append(Action(f"activate {self.ref(u)} target {t}"))
         return out
+
+    def _territory_fits(self, c) -> bool:
+        """R13.2: may territory ``c`` be played against the one in the zone?"""
+        d = self.d
+        try:
+            rules.territory_play(c.cost, None if d.terr is None else self.card(d.terr).cost)
+        except IllegalAction:
+            return False
+        return True
 
     def _attachable(self, seat: str, c) -> list:
         d = self.d
