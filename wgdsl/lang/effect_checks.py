@@ -53,8 +53,8 @@ def check_effect(effect: ast.Effect, names: frozenset[str], report) -> None:
             body.filter(effect.filter)
         for rule in effect.rules:
             _check_static(rule, effect.where, report)
-            if isinstance(rule, ast.Modify):
-                body.selector(rule.target)
+            if isinstance(rule, ast.Modify) and not isinstance(rule.target, ast.ThatCard):
+                body.selector(rule.target)  # (`that geuda` is told by _check_static)
         return
     body = _Body(effect, names, report)
     if isinstance(effect, ast.Activated):
