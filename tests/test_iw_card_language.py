@@ -237,3 +237,11 @@ def test_a_missing_stat_s_example_is_the_game_s():
                            "every card has a type (R2.1): add `type aga` to its stat line")
     (problem,) = problems_of('card X-001 "a" {\n  cost 1\n}\n')
     assert problem[3] == "every card has a color (R2.1): add `color blue` to its stat line"
+
+
+def test_that_geuda_is_only_an_enchant_s():
+    (problem,) = problems_of(IW_CARD % "field static:\n    that geuda gets def +1")
+    assert problem[:3] == (5, 5, "`that geuda` has nothing to refer to in a static rule")
+    (problem,) = problems_of(IW_CARD % "when played:\n    move that card to owner's trash")
+    assert problem[:3] == (5, 10, "`that card` has nothing to refer to: a `when played:` "
+                                  "effect has no event")

@@ -53,8 +53,8 @@ def check_effect(effect: ast.Effect, names: frozenset[str], report) -> None:
             body.filter(effect.filter)
         for rule in effect.rules:
             _check_static(rule, effect.where, report)
-            if isinstance(rule, ast.Modify):
-                body.selector(rule.target)
+            if isinstance(rule, ast.Modify) and not isinstance(rule.target, ast.ThatCard):
+                body.selector(rule.target)  # (`that geuda` is told by _check_static)
         return
     body = _Body(effect, names, report)
     if isinstance(effect, ast.Activated):
@@ -277,11 +277,13 @@ class _Body:
     def engine_can(self, action: ast.Action) -> None:
         """What parses and reads well but asks the engine for something the game lacks."""
         error = self.report.error
-        decks = self.report.vocabulary.decks
+        words = self.report.vocabulary
+        decks = words.decks
         deck = decks[0] if decks else "deck"
+        rule = words.zone_rules.get(deck, "")  # World Gainer's stock: R1.1
         if isinstance(action, ast.Shuffle) and action.zone.name not in decks:
             error(action.zone.pos, f"only a {deck} can be shuffled, not the {action.zone.name}",
-                  f"the {deck} is the one ordered, hidden pile (R1.1): write `shuffle your {deck}`")
+                  f"the {deck} is the one ordered, hidden pile{cite(rule)}: write `shuffle your {deck}`")
         if isinstance(action, ast.Exhaust):
             f = getattr(action.what, "filter", None)
             if f is not None and (f.noun != "stun" or (f.zone is not None and f.zone.name != "standby")):
@@ -299,7 +301,8 @@ class _Body:
                       "stacks are on the field's squares (R1.4): `every stack on opponent's battle field`")
             if isinstance(sel, ast.EndCard) and sel.zone.name not in decks:
                 error(sel.zone.pos, f"only a {deck} has a {sel.end} card, not the {sel.zone.name}",
-                      f"write `{sel.end} card of your {deck}` (R1.1: the {deck} is ordered, top and bottom)")
+                      f"write `{sel.end} card of your {deck}` ({rule + ': ' if rule else ''}the "
+                      f"{deck} is ordered, top and bottom)")
         if isinstance(action, ast.Move) and isinstance(action.to, ast.ToZone) and action.to.zone.is_field:
             error(action.to.pos, f"a card is put onto the {action.to.zone.name} only onto a square",
                   "write `to an empty square of your my field` (R9)")

@@ -451,11 +451,10 @@ class _ToAst:
 
     def filter(self, meta, children):
         owner = children[0]
-        named, cost, place = children[-3:]
-        words = children[1:-3]  # ("state" | "value" | "noun", word, position), as written
+        nouns, named, cost, place = children[-4:]
+        words = children[1:-4]  # ("state" | "value", word, position), as written
         states = [w for w in words if w[0] == "state"]
         values = [w for w in words if w[0] == "value"]
-        nouns = [w for w in words if w[0] == "noun"]
         name, name_pos = named if named is not None else (None, ast.NOWHERE)
         return ast.Filter(
             owner=owner,
@@ -478,6 +477,9 @@ class _ToAst:
 
     def value(self, meta, children):
         return ("value", str(children[0]), _tpos(children[0]))
+
+    def nouns(self, meta, children):
+        return children  # ("noun", word, position) each
 
     def noun(self, meta, children):
         tok = children[0]

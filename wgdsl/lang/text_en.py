@@ -65,7 +65,7 @@ class ImitationWorld(Words):
     while_in = {"aga": "while this card is face up, "}
     judgments = {"survival": "survival judgment", "barrier": "barrier destruction judgment",
                  "aga": "aga destruction judgment"}
-    # labels by the kind of effect (R21.1)
+    # labels by the kind of effect (IW R21.1)
     labels = {"static": "Continuous: ", "enters": "On entry: ", "out": "When out: ",
               "judgment": "At judgment: ", "activated": "Activated — "}
 

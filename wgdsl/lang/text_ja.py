@@ -57,7 +57,7 @@ class Words:
 
 
 class ImitationWorld(Words):
-    """Imitation World's words (../shared/spec/imitation-world.md, Glossary and R21.1)."""
+    """Imitation World's words (../shared/spec/imitation-world.md, Glossary and IW R21.1)."""
 
     zones = {"deck": "デッキ", "hand": "手札", "set": "セットゾーン", "cost": "コストゾーン",
              "barriers": "バリアゾーン", "aga": "アガゾーン", "trash": "トラッシュ",

@@ -56,6 +56,7 @@ class Vocabulary:
     ability_zones: tuple = ()  # `abilities in aga`: zones besides the field where abilities work
     # the zones laid out as piles, hidden from all (World Gainer's stock, a deck)
     decks: tuple = ("stock",)
+    zone_rules: dict = attrs.field(factory=dict, eq=False)  # zone -> the rule declaring it
     word_rules: dict = attrs.field(factory=dict, eq=False)  # kind -> the rule declaring it
 
     def has_zone(self, name: str) -> bool:
@@ -112,6 +113,7 @@ class Vocabulary:
         return cls(
             **more, word_rules={k: w.rule for k, w in words.items()},
             decks=tuple(z.name for z in spec.zones if z.ordered and z.visibility == "hidden"),
+            zone_rules={z.name: z.rule for z in spec.zones},
             game=spec.id, colors=tuple(color.values) if color is not None else (),
             marks=tuple(mark.values) if mark is not None else (),
             mark_of_color=dict(mark.defaults) if mark is not None and mark.default_by == "color"
