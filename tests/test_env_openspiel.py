@@ -25,7 +25,7 @@ DEEP = (os.environ.get("HYPOTHESIS_PROFILE") or "ci") == "deep"
 
 
 @pytest.mark.parametrize("name, seats", [("world-gainer", None), ("getgem", 3),
-                                         ("wonderful-world", 2)])
+                                         ("wonderful-world", 2), ("imitation-world", None)])
 def test_openspiels_api_plays_a_game_to_the_engines_returns(name, seats):
     game = load(name, seats=seats, seed=3)
     state = game.new_initial_state()

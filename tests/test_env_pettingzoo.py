@@ -16,7 +16,8 @@ from wgdsl.env.pettingzoo import decode, env  # noqa: E402
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
 GAMES = [("world-gainer", None), ("getgem", 2), ("getgem", 5), ("wonderful-world", 3),
-         ("wonderful-world", 1), (str(ROOT / "examples/games/rock-paper-scissors.game"), 3)]
+         ("wonderful-world", 1), (str(ROOT / "examples/games/rock-paper-scissors.game"), 3),
+         ("imitation-world", None)]
 
 
 @pytest.mark.parametrize("game, seats", GAMES)

@@ -225,7 +225,8 @@ def test_an_unknown_game_is_one_problem_naming_the_games(tmp_path):
     found = problems(tmp_path, changed(PUSH, 'game = "getgem"', 'game = "get-gem"'))
     assert found == [f"{tmp_path / 'case.toml'}:3: [case]: `game` `get-gem` is not a game of "
                      "the ruling cases (did you mean `getgem`? the games are world-gainer, "
-                     "getgem, wonderful-world; without `game` a case is World Gainer's)"]
+                     "getgem, wonderful-world, imitation-world; without `game` a case is World "
+                     "Gainer's)"]
     found = problems(tmp_path, changed(PUSH, 'game = "getgem"', "game = 7"))
     assert len(found) == 1 and "`game` must be a string, not an integer `7`" in found[0]
 

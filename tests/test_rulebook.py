@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT / "docs" / "rules.md"
 SPEC_DIR = ROOT.parent / "shared" / "spec"
 # a citation: R8, R8.2 — not part of a longer word or number (XR1, 0R1, R1a)
-CITED = re.compile(r"(?<!GG )(?<!IAW )(?<![A-Za-z0-9])R[0-9]+(?:\.[0-9]+)?(?![A-Za-z0-9])")
+CITED = re.compile(r"(?<!GG )(?<!IAW )(?<!IW )(?<![A-Za-z0-9])R[0-9]+(?:\.[0-9]+)?(?![A-Za-z0-9])")
 # what the wheel ships or the package is: its code, the grammar, the cards, the decks and
 # ruling cases, the docs and the README that point at rule numbers
 CITING = ("wgdsl", "grammar", "cards", "examples", "docs", "README.md")
@@ -33,7 +33,10 @@ CITING = ("wgdsl", "grammar", "cards", "examples", "docs", "README.md")
 OTHER_BOOKS = ("docs/games.md", "docs/getgem.md", "wgdsl/games/getgem", "examples/rulings/getgem",
                "wgdsl/games/wonderful_world", "docs/wonderful-world.md",
                "examples/rulings/wonderful-world", "wgdsl/tools/rulings_wonderful_world.py",
-               "wgdsl/games/imitation_world", "docs/imitation-world.md")
+               "wgdsl/games/imitation_world", "docs/imitation-world.md",
+               "examples/rulings/imitation-world", "wgdsl/tools/rulings_imitation_world.py",
+               "wgdsl/tools/simulate_imitation_world.py", "wgdsl/tools/decks_imitation_world.py",
+               "tests/imitation_world")
 TEXT_SUFFIXES = {".py", ".lark", ".wg", ".toml", ".txt", ".md"}
 
 

@@ -474,11 +474,18 @@ def deck_group():
 
 
 @deck_group.command("check")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, metavar="FILE...",
+                type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--starter", is_flag=True, help="Starter variant: at least 20 cards (R3.4).")
 @click.option("--cards", "cards_path", type=click.Path(dir_okay=False), default=None,
               help=CARDS_OPTION_HELP)
-def deck_check(file, starter, cards_path):
+@click.option("--game", "game_name", metavar="GAME", default="world-gainer", show_default=True,
+              help="imitation-world: decks of Imitation World (`aga ID` and `COUNT ID` lines, "
+                   "or a reference deck's name), checked against IW R4.")
+@click.option("--variant", type=click.Choice(["main", "starter"]), default=None,
+              help="Imitation World: the main rule (60+ cards, 1 of a name; the default) or "
+                   "the starter variant (30+, at most 3 of a name, IW R4.5).")
+def deck_check(files, starter, cards_path, game_name, variant):
     """Check a deck file: its lines, its card ids and the R3 construction rules.
 
     \b
@@ -488,7 +495,28 @@ def deck_check(file, starter, cards_path):
       wgdsl deck check --starter my-starter.txt 20+ cards (R3.4)
       wgdsl deck check --cards mine.wg mine-deck.txt
       wgdsl deck check - < my-deck.txt          a deck on standard input
+      wgdsl deck check --game imitation-world existence-wall my-iw-deck.txt
+                                                one line per deck: legal, or each
+                                                problem with its rule (IW R4)
+      wgdsl deck check --game imitation-world --variant starter small.txt
     """
+    if game_name == "imitation-world":
+        from wgdsl.tools.decks_imitation_world import check_decks
+
+        if starter or cards_path is not None or STDIN in files:
+            raise click.UsageError("Imitation World's decks are files or reference deck names "
+                                   "of IW01: use --variant starter, not --starter; no --cards "
+                                   "or `-`")
+        lines, legal = check_decks(files, variant or "main")
+        echo("\n".join(lines))
+        click.get_current_context().exit(0 if legal else 1)
+    if game_name != "world-gainer":
+        raise click.UsageError(f"deck check knows world-gainer and imitation-world decks, not "
+                               f"{game_name}'s")
+    if variant is not None or len(files) != 1:
+        raise click.UsageError("World Gainer's deck check takes one FILE (--starter for R3.4); "
+                               "--game imitation-world checks several decks (--variant)")
+    (file,) = files
     from wgdsl.games.world_gainer.decks import check_deck, parse_deck, validate_deck
     from wgdsl.lang.cards import load_cards
 
@@ -1252,6 +1280,24 @@ def _simulate_development(card_id, game_name, with_cards, side, as_json) -> bool
     return True
 
 
+def _simulate_imitation(card_id, game_name, target, answer_values, then_steps) -> bool:
+    """``wgdsl simulate ID --game imitation-world``; False for another game."""
+    if game_name != "imitation-world":
+        return False
+    from wgdsl.tools.simulate_imitation_world import simulate, text
+
+    game = _load_game(game_name)
+    answers = tuple(a.split("=", 1)[-1].strip() for item in answer_values
+                    for a in item.split(",") if a.strip())
+    try:
+        sim = simulate(game, card_id, target, answers, tuple(then_steps))
+    except ValueError as err:
+        raise click.UsageError(str(err)) from None
+    echo(text(game, sim))
+    click.get_current_context().exit(EXIT_FINDINGS if sim.refused else EXIT_OK)
+    return True
+
+
 # --------------------------------------------------------------------------- simulate (GETGEM)
 def _simulate_other(card_id, game_name, seats, effect, target, answer_values, seed, as_json,
                     state_file, square, then_steps, cards_path) -> None:
@@ -1324,7 +1370,8 @@ def _case_square(case, card_id):
 @click.option("--effect", default=None,
               help="GETGEM: which effect of a card of two (steal_push, peeping). Default: its first.")
 @click.option("--target", default=None,
-              help="GETGEM: the seat the card selects. Default: the next seat (B).")
+              help="GETGEM: the seat the card selects. Default: the next seat (B). Imitation "
+                   "World: the play's choice (a REF like B:IW-004, territory, a trash id).")
 @click.option("--with", "with_cards", multiple=True, metavar="ID",
               help="It's a Wonderful World: a card already constructed beside it (repeatable).")
 @click.option("--side", type=click.Choice(["A", "B"]), default=None,
@@ -1361,8 +1408,17 @@ def simulate_command(card_id, state_file, square, answer_values, then_steps, see
     An It's a Wonderful World card is shown by what it adds: P1's production in each step
     and score by category, without and with it (beside --with cards):
       wgdsl simulate ID --game wonderful-world --with ID --with ID --side A
+    \b
+    An Imitation World card is played by A in main phase 1 of turn 3, its cost zone full
+    enough, a geuda on each side (one of B's pān); --target picks its choice, --answers
+    its abilities' questions, --then engine actions after it:
+      wgdsl simulate IW-011 --game imitation-world
+      wgdsl simulate IW-021 --game imitation-world --target territory
+      wgdsl simulate IW-017 --game imitation-world --then next --then next --then next
     """
     if game_name is not None and game_name != "world-gainer":
+        if _simulate_imitation(card_id, game_name, target, answer_values, then_steps):
+            return
         if _simulate_development(card_id, game_name, with_cards, side, as_json):
             return
         _simulate_other(card_id, game_name, seats, effect, target, answer_values, seed, as_json,

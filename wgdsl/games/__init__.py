@@ -47,11 +47,22 @@ def _wonderful_world():
     return _LOADED["wonderful-world"]
 
 
+def _imitation_world():
+    """Imitation World: its game file names its engine; read once per process."""
+    if "imitation-world" not in _LOADED:
+        from wgdsl.games.described import load_game_file
+        from wgdsl.games.imitation_world import GAME_FILE
+
+        _LOADED["imitation-world"] = load_game_file(GAME_FILE)
+    return _LOADED["imitation-world"]
+
+
 # id -> a function that imports the game and returns it
 BUILTIN = {
     "world-gainer": _world_gainer,
     "getgem": _getgem,
     "wonderful-world": _wonderful_world,
+    "imitation-world": _imitation_world,
 }
 
 

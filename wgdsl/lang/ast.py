@@ -59,6 +59,8 @@ NUMBER_RANGES = {
                         "an effect draws 1 to 40 cards: 40 is a whole stock of the smallest legal "
                         "size (R3.1), and drawing from an empty stock draws nothing (R5.2)"),
     "add": NumberRange(1, 99, "cannot add {} points", "an effect adds 1 to 99 points to its controller's pool (R6.1)"),
+    "modifier": NumberRange(1, 99, "a change of {} is out of range",
+                            "a stat changes by +1 to +99 or -1 to -99 (`gets atk +2`)"),
     "cost bound": NumberRange(0, 99, "cost bound {} is out of range",
                               "a bound on a card's cost is 0 to 99, the costs a card can have (R2.1)"),
 }
@@ -123,6 +125,19 @@ class Filter:
     zone: Optional[Zone] = None
     pos: Pos = _pos()
     name_pos: Pos = _pos()  # the quoted name after ``named``
+    # the game's stat words the cards have (`existence geuda`: a card whose faction is
+    # existence; Vocabulary.value_stat names the stat), and more nouns joined by `or`
+    # (`geuda or territory`: a card that is any of them)
+    values: tuple[str, ...] = ()
+    alternatives: tuple[str, ...] = ()
+    noun_pos: tuple[Pos, ...] = attrs.field(default=(), eq=False, repr=False, kw_only=True)
+    state_pos: tuple[Pos, ...] = attrs.field(default=(), eq=False, repr=False, kw_only=True)
+    value_pos: tuple[Pos, ...] = attrs.field(default=(), eq=False, repr=False, kw_only=True)
+
+    @property
+    def nouns(self) -> tuple[str, ...]:
+        """The noun and its alternatives."""
+        return (self.noun, *self.alternatives)
 
 
 # ------------------------------------------------------------------------ selectors
@@ -140,9 +155,11 @@ class It:
 
 @attrs.frozen
 class ThatCard:
-    """The card the triggering event is about (the played card, the targeted card)."""
+    """The card the triggering event is about (the played card, the targeted card); in an
+    ``attached to ...:`` effect, the card this one is attached to (``that geuda``)."""
 
     pos: Pos = _pos()
+    noun: str = "card"  # as written: `that card`, `that geuda`
 
 
 @attrs.frozen
@@ -186,7 +203,16 @@ class EndCard:
     pos: Pos = _pos()
 
 
-Selector = Union[This, It, ThatCard, Choose, Random, Every, Stacks, EndCard]
+@attrs.frozen
+class All:
+    """``your geuda`` (a filter with no article, in a modifier): every matching card, as
+    ``every``, in the plural a rule is written in (``your geuda get def +1``)."""
+
+    filter: Filter
+    pos: Pos = _pos()
+
+
+Selector = Union[This, It, ThatCard, Choose, Random, Every, Stacks, EndCard, All]
 
 
 # ------------------------------------------------------------------------ destinations
@@ -238,7 +264,16 @@ class Compare:
     pos: Pos = _pos()
 
 
-Condition = Union[YouDid, Compare]
+@attrs.frozen
+class Holds:
+    """``your trash holds a card``: the zone holds at least one card the filter matches."""
+
+    zone: Zone
+    filter: Filter
+    pos: Pos = _pos()
+
+
+Condition = Union[YouDid, Compare, Holds]
 
 
 # ------------------------------------------------------------------------ actions
@@ -328,8 +363,47 @@ class If:
     pos: Pos = _pos()
 
 
+@attrs.frozen
+class Turn:
+    """``turn it pan``: the card(s) turned into a card state of the game (IW's pān/ripān)."""
+
+    what: Selector
+    state: str
+    pos: Pos = _pos()
+    state_pos: Pos = _pos()
+
+
+@attrs.frozen
+class Modify:
+    """``this gets atk +2`` / ``your geuda get def +1`` / ``it gets atk +2 until end of
+    turn``: ``amount`` added to the number stat ``stat`` of the cards ``target`` picks.
+
+    As a static rule (``field static:``, ``in aga static:``, ``attached to ...:``) it holds
+    while its card is where the rule works; as an action it lasts ``until`` (``"end of
+    turn"``), or, in an ``at judgment ...:`` effect, while that judgment is computed."""
+
+    target: Selector
+    stat: str
+    amount: int
+    until: Optional[str] = None
+    pos: Pos = _pos()
+    stat_pos: Pos = _pos()
+    amount_pos: Pos = _pos()
+
+
+@attrs.frozen
+class PlayerDraws:
+    """``the active player draws 1 card``: a player other than the controller draws."""
+
+    player: str  # "active"
+    count: int
+    pos: Pos = _pos()
+    count_pos: Pos = _pos()
+
+
 Action = Union[
-    Draw, Look, Move, Exhaust, Shuffle, ChooseAction, EnterAsCopy, CancelPlay, AddPoints, Swap, May, If
+    Draw, Look, Move, Exhaust, Shuffle, ChooseAction, EnterAsCopy, CancelPlay, AddPoints, Swap, May, If,
+    Turn, Modify, PlayerDraws,
 ]
 
 
@@ -339,9 +413,12 @@ class Event:
     """What a triggered effect waits for.
 
     kind: "enters" | "leaves" | "seized" | "targeted" | "turn_start" | "turn_end" | "plays"
+          | "out" | "judgment"
     subject: This or a Filter for card events; None for turn events
-    player: "you" | "opponent" for turn and play events
+    player: "you" | "opponent" for turn and play events ("every" for every turn's)
     to: the zone name a "leaves field to ZONE" event names, if any
+    judgments: the kinds of judgment ("survival", "barrier", ...) of a "judgment" event
+    role: "attacker" | "blocker": the part this card has in it (`when this is blocker`)
     """
 
     kind: str
@@ -349,6 +426,9 @@ class Event:
     player: Optional[str] = None
     to: Optional[str] = None
     pos: Pos = _pos()
+    judgments: tuple[str, ...] = ()
+    role: Optional[str] = None
+    judgments_pos: tuple[Pos, ...] = attrs.field(default=(), eq=False, repr=False, kw_only=True)
 
 
 # ------------------------------------------------------------------------ static rules
@@ -383,7 +463,7 @@ class AnyColor:
     color_pos: tuple[Pos, ...] = attrs.field(default=(), eq=False, repr=False, kw_only=True)
 
 
-Static = Union[Untargetable, Protected, PlayOnto, AnyColor]
+Static = Union[Untargetable, Protected, PlayOnto, AnyColor, Modify]
 
 
 # ------------------------------------------------------------------------ effects
@@ -395,6 +475,8 @@ class Triggered:
     event: Optional[Event]
     actions: tuple[Action, ...]
     pos: Pos = _pos()
+    # `at EVENT if CONDITION:`: checked as the event happens and again as it resolves
+    condition: Optional[Condition] = None
 
 
 @attrs.frozen
@@ -416,7 +498,29 @@ class StaticEffect:
     pos: Pos = _pos()
 
 
-Effect = Union[Triggered, Activated, StaticEffect]
+@attrs.frozen
+class WhenPlayed:
+    """``when played:``: an eventi's effect, done once as the card is played (IW R14);
+    its choices are made as it is played."""
+
+    actions: tuple[Action, ...]
+    pos: Pos = _pos()
+    where = "played"  # (not a field) where the effect works, as other effects say it
+
+
+@attrs.frozen
+class Attached:
+    """``attached to your geuda:``: an enchant (IW R12).  ``filter``: the cards it may be
+    played onto (and stays attached to); ``rules``: static rules about that card (``that
+    geuda gets def +2``), which hold while it is attached."""
+
+    filter: Filter
+    rules: tuple[Static, ...]
+    pos: Pos = _pos()
+    where = "attached"
+
+
+Effect = Union[Triggered, Activated, StaticEffect, WhenPlayed, Attached]
 
 
 # ------------------------------------------------------------------------ cards

@@ -24,7 +24,7 @@ from . import vocabulary as vocab_of
 from .diagnostics import Diagnostic, DiagnosticError, shorten
 
 # the kinds the spec's table shows: D dimension, F field, S static outside the field
-KIND_LETTERS = {"dimension": "D", "field": "F"}
+KIND_LETTERS = {"dimension": "D", "field": "F", "played": "P", "attached": "A"}
 
 
 @attrs.frozen
@@ -40,6 +40,7 @@ class CardDef:
     unique: bool
     effects: tuple[ast.Effect, ...]
     source: ast.Card = attrs.field(eq=False, repr=False)
+    game: str = attrs.field(default="world-gainer", eq=False, repr=False)  # its words' game
 
     @property
     def kind(self) -> str:
@@ -68,6 +69,7 @@ def card_def(card: ast.Card, vocabulary: Optional[vocab_of.Vocabulary] = None) -
         unique=bool(card.stat("unique", False)),
         effects=card.effects,
         source=card,
+        game=vocab_of.of(vocabulary).game,
     )
 
 

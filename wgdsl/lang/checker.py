@@ -107,8 +107,10 @@ def _card_problems(card: ast.Card, names: frozenset, report: Report) -> list[Dia
     _check_stats(card, own)
     for effect in card.effects:
         check_effect(effect, names, own)
-        _check_numbers(effect, own)
-        _check_zones(effect, own)
+        nodes = list(_nodes(effect))  # walked once for the checks below
+        _check_numbers(nodes, own)
+        _check_zones(effect, nodes, own)
+        _check_words(nodes, own)
     if len(_CHECKED) >= _CHECKED_KEPT:
         _CHECKED.clear()
     _CHECKED[id(card)] = (card, names, report.vocabulary, report.path, own.diagnostics)
@@ -135,30 +137,43 @@ def _nodes(*roots):
     """Every AST node below ``roots`` (themselves included), walked with a stack, not
     recursion: ``may may ... draw 1`` may be hundreds deep."""
     stack: list = list(roots)
+    fields_of = _CHILD_FIELDS
     while stack:
         node = stack.pop()
-        if isinstance(node, tuple):
+        if type(node) is tuple:
             stack.extend(node)
             continue
-        if not attrs.has(type(node)):
+        names = fields_of.get(type(node), fields_of)
+        if names is fields_of:  # a type not seen yet
+            names = fields_of[type(node)] = (
+                tuple(f.name for f in attrs.fields(type(node)) if not f.name.endswith("pos"))
+                if attrs.has(type(node)) else None)
+        if names is None:  # not a node (a word, a number)
             continue
         yield node
-        stack.extend(getattr(node, f.name) for f in attrs.fields(type(node))
-                     if not f.name.endswith("pos"))
+        for name in names:
+            stack.append(getattr(node, name))
 
 
-def _check_numbers(effect: ast.Effect, report: Report) -> None:
+# AST node type -> the names of its fields that may hold nodes (not positions); None for
+# a type that is no node
+_CHILD_FIELDS: dict = {}
+
+
+def _check_numbers(nodes: list, report: Report) -> None:
     """``draw N``, ``add N`` and cost bounds within their ranges (``ast.NUMBER_RANGES``)."""
-    for node in _nodes(effect):
-        if isinstance(node, ast.Draw):
+    for node in nodes:
+        if isinstance(node, (ast.Draw, ast.PlayerDraws)):
             _out_of_range(report, "draw", node.count, node.count_pos)
+        elif isinstance(node, ast.Modify):
+            _out_of_range(report, "modifier", abs(node.amount), node.amount_pos)
         elif isinstance(node, ast.AddPoints):
             _out_of_range(report, "add", node.count, node.count_pos)
         elif isinstance(node, ast.CostBound):
             _out_of_range(report, "cost bound", node.value, node.value_pos)
 
 
-def _check_zones(effect: ast.Effect, report: Report) -> None:
+def _check_zones(effect: ast.Effect, nodes: list, report: Report) -> None:
     """Every zone an effect names is one of its game's (the game file's `zone`s; World
     Gainer's field rows count as its field)."""
     words = report.vocabulary
@@ -169,14 +184,105 @@ def _check_zones(effect: ast.Effect, report: Report) -> None:
                          did_you_mean(name, words.zones) or
                          f"the zones of `{words.game}` are " + one_of(words.zones))
 
-    if effect.where not in ("dimension", "field"):
+    if effect.where not in ("dimension", "field", "played", "attached"):
         unknown(effect.where, effect.pos)
     event = getattr(effect, "event", None)
     if event is not None and event.to is not None:
         unknown(event.to, event.pos)
-    for node in _nodes(effect):
-        if isinstance(node, ast.Zone):
+    for node in nodes:
+        if type(node) is ast.Zone:
             unknown(node.name, node.pos)
+
+
+# the construct of the card language (vocabulary.FEATURES) each node stands for, when it
+# is not of the core every game has
+_FEATURE_OF = {
+    ast.Exhaust: "exhaust", ast.Shuffle: "shuffle", ast.EnterAsCopy: "copy",
+    ast.CancelPlay: "cancel", ast.AddPoints: "add", ast.Swap: "swap", ast.Stacks: "stacks",
+    ast.ToEmptySquare: "squares", ast.Compare: "compare", ast.Untargetable: "untargetable",
+    ast.Protected: "protect", ast.PlayOnto: "onto", ast.AnyColor: "chosen",
+    ast.Turn: "turn", ast.Modify: "gets", ast.PlayerDraws: "active", ast.Holds: "holds",
+    ast.WhenPlayed: "played", ast.Attached: "attached",
+}
+# the nodes _check_words looks at (the rest name no construct or word of a game)
+_WORD_NODES = frozenset(_FEATURE_OF) | {ast.Event, ast.Triggered, ast.Filter, ast.ToZone,
+                                        ast.ThatCard}
+_EVENT_FEATURES = {"seized": "seized", "targeted": "targeted", "plays": "plays", "out": "out",
+                   "judgment": "judgment"}
+
+
+def _features(node):
+    """(construct, position) of each construct beyond the core that ``node`` itself uses."""
+    feature = _FEATURE_OF.get(type(node))
+    if feature is not None:
+        yield feature, node.pos
+    if isinstance(node, ast.Modify) and node.until is not None:
+        yield "until", node.pos
+    elif isinstance(node, ast.Event):
+        if node.kind in _EVENT_FEATURES:
+            yield _EVENT_FEATURES[node.kind], node.pos
+        if node.player == "every":
+            yield "every", node.pos
+    elif isinstance(node, ast.Triggered) and node.condition is not None:
+        yield "if", node.condition.pos
+    elif isinstance(node, ast.Filter):
+        if node.values:
+            yield "values", (node.value_pos or (node.pos,))[0]
+        if node.alternatives:
+            yield "or", (node.noun_pos[1:] or (node.pos,))[0]
+
+
+def _check_words(nodes: list, report: Report) -> None:
+    """Every construct, noun, card state, stat and judgment an effect names is its game's
+    (the game file's `uses`, `nouns`, `states`, stats and `judgments`)."""
+    words = report.vocabulary
+    game = words.game
+
+    def unknown(what: str, word: str, pos: ast.Pos, known, kind: str) -> None:
+        report.error(pos, f"unknown {what} `{word}`",
+                     did_you_mean(word, known) or
+                     (f"the {what}s of `{game}`'s cards are " + one_of(known) if known else
+                      f"`{game}`'s cards have no {what}s")
+                     + ("" if did_you_mean(word, known) else
+                        vocab_of.cite(words.word_rules.get(kind, ""))))
+
+    nouns = ("card", *words.nouns)
+    uses = words.uses
+    for node in nodes:
+        kind = type(node)
+        if kind not in _WORD_NODES:
+            continue
+        for feature, pos in _features(node):
+            if feature not in uses:
+                report.error(pos, f"{vocab_of.FEATURES[feature]} is not in `{game}`'s cards",
+                             f"`{game}`'s engine does not carry it out: its game file's `uses` "
+                             f"line does not name `{feature}` (docs/language.md, \"A game's words\")")
+        if isinstance(node, ast.Filter):
+            for i, noun in enumerate(node.nouns):
+                if noun not in nouns:
+                    pos = node.noun_pos[i] if i < len(node.noun_pos) else node.pos
+                    unknown("noun", noun, pos, nouns, "nouns")
+            for i, state in enumerate(node.states):
+                if state != "other" and state not in words.states:
+                    pos = node.state_pos[i] if i < len(node.state_pos) else node.pos
+                    unknown("card state", state, pos, words.states, "states")
+        elif isinstance(node, ast.ToZone) and node.as_stun and node.as_stun not in words.states:
+            unknown("card state", node.as_stun, node.pos, words.states, "states")
+        elif isinstance(node, ast.Turn) and node.state != "other" and node.state not in words.states:
+            unknown("card state", node.state, node.state_pos, words.states, "states")
+        elif isinstance(node, ast.ThatCard) and node.noun not in nouns:
+            unknown("noun", node.noun, node.pos, nouns, "nouns")
+        elif isinstance(node, ast.Modify) and words.stats.get(node.stat) != "number":
+            numbers = [k for k, how in words.stats.items() if how == "number"]
+            report.error(node.stat_pos, f"`{node.stat}` is not a number stat of `{game}`'s cards",
+                         did_you_mean(node.stat, numbers) or
+                         (f"a card's numbers are " + one_of(numbers) if numbers else
+                          f"`{game}`'s cards have no number stats"))
+        elif isinstance(node, ast.Event) and node.kind == "judgment":
+            for i, kind in enumerate(node.judgments):
+                if kind not in words.judgments:
+                    pos = node.judgments_pos[i] if i < len(node.judgments_pos) else node.pos
+                    unknown("judgment", kind, pos, words.judgments, "judgments")
 
 
 def _check_stats(card: ast.Card, report: Report) -> None:
@@ -220,9 +326,7 @@ def _check_stats(card: ast.Card, report: Report) -> None:
 
 
 def _example_value(words, key: str) -> str:
-    """A value to show in a hint: World Gainer's familiar ones, else the game's first."""
-    if key == "color" and "red" in words.colors:
-        return "red"
+    """A value to show in a hint: the game file's first for a word stat."""
     if words.stats.get(key) == "number":
         return "2"
     return words.values[key][0] if words.values.get(key) else "x"

@@ -17,7 +17,7 @@ from .vocabulary import cite
 from .diagnostics import did_you_mean, one_of
 
 # events that are about a card, which `that card` then names
-_CARD_EVENTS = {"leaves", "enters", "seized", "targeted", "plays"}
+_CARD_EVENTS = {"leaves", "enters", "seized", "targeted", "plays", "out"}
 _TURN_EVENTS = {"turn_start": "start", "turn_end": "end"}
 # where a static rule means something (R13.2): the zones its card can be in
 _STATIC_PLACES = {
@@ -33,11 +33,12 @@ _STATIC_TEXT = {
     ast.AnyColor: "`this gives points of one chosen color ...`",
 }
 # the actions after which `it` names a card (the one chosen, looked at, moved or exhausted)
-_SETS_IT = (ast.Look, ast.Move, ast.Exhaust, ast.ChooseAction)
+_SETS_IT = (ast.Look, ast.Move, ast.Exhaust, ast.ChooseAction, ast.Turn)
 _VERBS = {
     ast.Draw: "draw", ast.Look: "look at", ast.Shuffle: "shuffle", ast.ChooseAction: "choose",
     ast.EnterAsCopy: "enter as a copy", ast.CancelPlay: "cancel that play",
-    ast.AddPoints: "add points", ast.Swap: "swap",
+    ast.AddPoints: "add points", ast.Swap: "swap", ast.Modify: "gets",
+    ast.PlayerDraws: "the active player draws",
 }
 _COST_HINT = ("a cost moves or exhausts your own cards, such as `cost: move this to your break` "
               "or `cost: exhaust a ready stun in your standby`")
@@ -46,9 +47,14 @@ _COST_HINT = ("a cost moves or exhausts your own cards, such as `cost: move this
 def check_effect(effect: ast.Effect, names: frozenset[str], report) -> None:
     """Report every problem of one effect of a card."""
     _check_place(effect, report)
-    if isinstance(effect, ast.StaticEffect):
+    if isinstance(effect, (ast.StaticEffect, ast.Attached)):
+        body = _Body(effect, names, report)
+        if isinstance(effect, ast.Attached):
+            body.filter(effect.filter)
         for rule in effect.rules:
             _check_static(rule, effect.where, report)
+            if isinstance(rule, ast.Modify) and not isinstance(rule.target, ast.ThatCard):
+                body.selector(rule.target)  # (`that geuda` is told by _check_static)
         return
     body = _Body(effect, names, report)
     if isinstance(effect, ast.Activated):
@@ -60,8 +66,15 @@ def check_effect(effect: ast.Effect, names: frozenset[str], report) -> None:
         if effect.cost is not None:
             _check_cost(effect.cost, report)
             body.action(effect.cost, index=-1)
-    elif effect.event is not None:
+    elif isinstance(effect, ast.Triggered) and effect.event is not None:
         body.event_filter(effect.event.subject)
+        cond = effect.condition
+        if isinstance(cond, ast.YouDid):
+            report.error(cond.pos, "`if you do` cannot be a trigger's condition",
+                         "a trigger's `if` is checked as the event happens, before anything "
+                         "is done; write `if you do:` on an action after a `may`")
+        elif cond is not None:
+            body.condition(cond)
     for index, action in enumerate(effect.actions):
         body.action(action, index)
 
@@ -83,6 +96,8 @@ def _word_at(pos: ast.Pos, word: str) -> ast.Pos:
 
 def _check_place(effect: ast.Effect, report) -> None:
     """Is this kind of effect (triggered, activated, static) possible where it works?"""
+    if isinstance(effect, (ast.WhenPlayed, ast.Attached)):
+        return
     where = effect.where
     event = getattr(effect, "event", None)
     if where == "dimension":
@@ -96,7 +111,7 @@ def _check_place(effect: ast.Effect, report) -> None:
                          "a dimension effect happens once, as this card enters the field (R13.1); "
                          f"it cannot {cannot}", hint)
         return
-    if where == "field":
+    if where == "field" or where in report.vocabulary.ability_zones:
         return
     if where in ast.FIELD_ZONES:
         report.error(_word_at(effect.pos, "in"), f"`in {where}` is not a place for effects",
@@ -112,6 +127,23 @@ def _check_place(effect: ast.Effect, report) -> None:
 
 
 def _check_static(rule: ast.Static, where: str, report) -> None:
+    if isinstance(rule, ast.Modify):
+        if rule.until is not None:
+            report.error(rule.pos, "a static rule has no duration",
+                         "it holds while its card is where the rule works; drop "
+                         "`until end of turn` (a duration belongs to an action)")
+        if isinstance(rule.target, ast.ThatCard) and where != "attached":
+            report.error(rule.target.pos, f"`that {rule.target.noun}` has nothing to refer to "
+                         "in a static rule", "only an `attached to ...:` effect has a card it "
+                         "is about (the card it is attached to); write `this`, `every ...`")
+        if where not in ("field", "attached") and where not in report.vocabulary.ability_zones \
+                and where != "dimension" and where not in ast.FIELD_ZONES:
+            report.error(rule.pos, f"`gets` means nothing in your {where}",
+                         "a card's rules that change stats work on the field"
+                         + (" or in " + one_of(report.vocabulary.ability_zones)
+                            if report.vocabulary.ability_zones else "")
+                         + ": write `field static:`")
+        return
     places, why = _STATIC_PLACES[type(rule)]
     reported = where == "dimension" or (where in ast.FIELD_ZONES and where != "field")
     if where not in places and not reported:
@@ -145,7 +177,7 @@ def _check_cost(action: ast.Action, report) -> None:
     elif isinstance(action, ast.If):
         report.error(action.pos, "a cost cannot be conditional",
                      "drop `if ...:`: the player pays the cost to use the effect")
-    elif isinstance(action, (ast.Move, ast.Exhaust)):
+    elif isinstance(action, (ast.Move, ast.Exhaust, ast.Turn)):
         if not _yours(action.what):
             report.error(action.what.pos, "a cost must be paid with your own cards",
                          "say whose cards pay it: `this`, `your ...` or `... in your ...`; " + _COST_HINT)
@@ -158,7 +190,7 @@ def _check_cost(action: ast.Action, report) -> None:
 def _yours(sel: ast.Selector) -> bool:
     if isinstance(sel, ast.This):
         return True
-    if isinstance(sel, (ast.Choose, ast.Random, ast.Every)):
+    if isinstance(sel, (ast.Choose, ast.Random, ast.Every, ast.All)):
         f = sel.filter
         return f.owner == "you" or (f.owner is None and f.zone is not None and f.zone.owner == "you")
     if isinstance(sel, (ast.Stacks, ast.EndCard)):
@@ -208,6 +240,12 @@ class _Body:
                               "`field when opponent plays a card from hand:` (R13.5)")
         if isinstance(action, ast.AddPoints) and action.color not in self.report.vocabulary.colors:
             _unknown_point_color(action.color, action.color_pos, self.report)
+        if isinstance(action, ast.Modify):
+            self.modify(action)
+        if isinstance(action, ast.Turn) and action.state == "other":
+            self.report.error(action.state_pos, "`other` is not a state a card is turned to",
+                              "turn it into one of the game's card states: "
+                              + one_of(self.report.vocabulary.states))
         for sel in _selectors(action):
             self.selector(sel)
         if isinstance(action, ast.Move):
@@ -217,12 +255,35 @@ class _Body:
         if isinstance(action, _SETS_IT):
             self.has_it = True
 
+    def modify(self, action: ast.Modify) -> None:
+        """An action's change of a stat lasts until its duration, or, in an effect at a
+        judgment, while that judgment is computed."""
+        event = self.event
+        judging = event is not None and event.kind == "judgment"
+        if judging and action.until is not None:
+            self.report.error(action.pos, "a change at a judgment lasts while the judgment "
+                              "is computed", "drop `until end of turn`")
+        elif not judging and action.until is None:
+            self.report.error(action.pos, "this change has no duration",
+                              "an effect's change of a stat lasts for a time: write "
+                              "`until end of turn` after it, or make it a rule that holds "
+                              "while the card is on the field (`field static:`)")
+
+    def condition(self, cond) -> None:
+        if isinstance(cond, ast.Holds):
+            self.filter(cond.filter)
+            _source_zone(cond.zone, self.report)
+
     def engine_can(self, action: ast.Action) -> None:
         """What parses and reads well but asks the engine for something the game lacks."""
         error = self.report.error
-        if isinstance(action, ast.Shuffle) and action.zone.name != "stock":
-            error(action.zone.pos, f"only a stock can be shuffled, not the {action.zone.name}",
-                  "the stock is the one ordered, hidden pile (R1.1): write `shuffle your stock`")
+        words = self.report.vocabulary
+        decks = words.decks
+        deck = decks[0] if decks else "deck"
+        rule = words.zone_rules.get(deck, "")  # World Gainer's stock: R1.1
+        if isinstance(action, ast.Shuffle) and action.zone.name not in decks:
+            error(action.zone.pos, f"only a {deck} can be shuffled, not the {action.zone.name}",
+                  f"the {deck} is the one ordered, hidden pile{cite(rule)}: write `shuffle your {deck}`")
         if isinstance(action, ast.Exhaust):
             f = getattr(action.what, "filter", None)
             if f is not None and (f.noun != "stun" or (f.zone is not None and f.zone.name != "standby")):
@@ -238,9 +299,10 @@ class _Body:
             if isinstance(sel, ast.Stacks) and not sel.zone.is_field:
                 error(sel.zone.pos, f"the {sel.zone.name} holds no stacks",
                       "stacks are on the field's squares (R1.4): `every stack on opponent's battle field`")
-            if isinstance(sel, ast.EndCard) and sel.zone.name != "stock":
-                error(sel.zone.pos, f"only a stock has a {sel.end} card, not the {sel.zone.name}",
-                      f"write `{sel.end} card of your stock` (R1.1: the stock is ordered, top and bottom)")
+            if isinstance(sel, ast.EndCard) and sel.zone.name not in decks:
+                error(sel.zone.pos, f"only a {deck} has a {sel.end} card, not the {sel.zone.name}",
+                      f"write `{sel.end} card of your {deck}` ({rule + ': ' if rule else ''}the "
+                      f"{deck} is ordered, top and bottom)")
         if isinstance(action, ast.Move) and isinstance(action.to, ast.ToZone) and action.to.zone.is_field:
             error(action.to.pos, f"a card is put onto the {action.to.zone.name} only onto a square",
                   "write `to an empty square of your my field` (R9)")
@@ -265,13 +327,15 @@ class _Body:
                               "`it` is the card this effect last chose, looked at, moved or exhausted; "
                               "choose one first (`choose a card on field`) or say which card")
         elif isinstance(sel, ast.ThatCard):
+            if isinstance(self.effect, ast.Attached):
+                return  # the card it is attached to
             why = self._no_card_reason()
             if why:
                 self.report.error(sel.pos, f"`that card` has nothing to refer to: {why}",
                                   "`that card` is the card a `when` event is about (the card that "
                                   "leaves, enters, is seized, becomes a target or is played); "
                                   "write `this` for this card")
-        elif isinstance(sel, (ast.Choose, ast.Random, ast.Every)):
+        elif isinstance(sel, (ast.Choose, ast.Random, ast.Every, ast.All)):
             self.filter(sel.filter)
         elif isinstance(sel, (ast.Stacks, ast.EndCard)):
             _source_zone(sel.zone, self.report)
@@ -285,6 +349,8 @@ class _Body:
             return f"`{_TURN_EVENTS.get(event.kind, '?')} of {whose} turn` is not about a card"
         if self.effect.where == "dimension":
             return "a dimension effect has no event"
+        if isinstance(self.effect, ast.WhenPlayed):
+            return "a `when played:` effect has no event"
         return "an activated effect has no event" if isinstance(self.effect, ast.Activated) else "no event"
 
     def event_filter(self, subject) -> None:
@@ -340,5 +406,7 @@ def _owner_not_source(pos: ast.Pos, report) -> None:
 def _selectors(action: ast.Action) -> tuple[ast.Selector, ...]:
     if isinstance(action, ast.Swap):
         return (action.first, action.second)
+    if isinstance(action, ast.Modify):
+        return (action.target,)
     what = getattr(action, "what", None)
     return () if what is None else (what,)

@@ -102,7 +102,8 @@ def fmt_filter(f: ast.Filter, place: Optional[str] = None) -> str:
     where = None
     if f.zone is not None:
         where = f"{place or place_word(f.zone)} {fmt_zone(f.zone)}"
-    return _join(owner_word(f.owner), *f.states, f.noun, named, cost, where)
+    nouns = " or ".join(f.nouns) if f.alternatives else f.noun
+    return _join(owner_word(f.owner), *f.states, *f.values, nouns, named, cost, where)
 
 
 # ------------------------------------------------------------------------ selectors
@@ -112,7 +113,9 @@ def fmt_selector(sel: ast.Selector) -> str:
     if isinstance(sel, ast.It):
         return "it"
     if isinstance(sel, ast.ThatCard):
-        return "that card"
+        return f"that {sel.noun}"
+    if isinstance(sel, ast.All):
+        return fmt_filter(sel.filter)
     if isinstance(sel, ast.Choose):
         return with_article(fmt_filter(sel.filter))
     if isinstance(sel, ast.Random):
@@ -145,6 +148,8 @@ _PLAYER_WORDS = {"you": "you", "opponent": "opponent"}
 def fmt_condition(cond: ast.Condition) -> str:
     if isinstance(cond, ast.YouDid):
         return "you do"
+    if isinstance(cond, ast.Holds):
+        return f"{fmt_zone(cond.zone)} holds {with_article(fmt_filter(cond.filter))}"
     if isinstance(cond, ast.Compare):
         have = cond.quantity == "cards in hand"
         if cond.left == "you":
@@ -186,7 +191,20 @@ def fmt_action(act: ast.Action) -> str:
         return f"may {fmt_action(act.action)}"
     if isinstance(act, ast.If):
         return f"if {fmt_condition(act.condition)}: {fmt_action(act.action)}"
+    if isinstance(act, ast.Turn):
+        return f"turn {fmt_selector(act.what)} {act.state}"
+    if isinstance(act, ast.Modify):
+        return fmt_modify(act)
+    if isinstance(act, ast.PlayerDraws):
+        return f"the {act.player} player draws {_plural(act.count, 'card')}"
     raise TypeError(f"not an action: {act!r}")
+
+
+def fmt_modify(mod: ast.Modify) -> str:
+    """``this gets atk +2``, ``your geuda get def +1`` (a rule about cards in the plural)."""
+    verb = "get" if isinstance(mod.target, ast.All) else "gets"
+    until = f"until {mod.until}" if mod.until else None
+    return _join(fmt_selector(mod.target), verb, mod.stat, f"{mod.amount:+d}", until)
 
 
 # ------------------------------------------------------------------------ events
@@ -198,12 +216,19 @@ def _subject(subject) -> str:
     return text if subject.owner is not None else with_article(text)
 
 
+def _whose(player: str) -> str:
+    return "every" if player == "every" else owner_word(player)
+
+
 def fmt_event(ev: ast.Event) -> str:
     """The event with its ``when``/``at``: ``when this leaves field to break``."""
     if ev.kind == "turn_start":
-        return f"at start of {owner_word(ev.player)} turn"
+        return f"at start of {_whose(ev.player)} turn"
     if ev.kind == "turn_end":
-        return f"at end of {owner_word(ev.player)} turn"
+        return f"at end of {_whose(ev.player)} turn"
+    if ev.kind == "judgment":
+        role = f"when this is {ev.role}" if ev.role else None
+        return _join("at judgment", " or ".join(ev.judgments), role)
     if ev.kind == "plays":
         what = with_article(fmt_filter(ev.subject, place="from"))
         verb = "play" if ev.player == "you" else "plays"
@@ -217,6 +242,8 @@ def fmt_event(ev: ast.Event) -> str:
         return f"when {subject} is seized"
     if ev.kind == "targeted":
         return f"when {subject} becomes target"
+    if ev.kind == "out":
+        return f"when {subject} is out"
     raise ValueError(f"unknown event kind {ev.kind!r}")
 
 
@@ -231,6 +258,8 @@ def fmt_static(rule: ast.Static) -> str:
         return f"this can be played onto {fmt_zone(rule.zone)} ignoring priority"
     if isinstance(rule, ast.AnyColor):
         return "this gives points of one chosen color among " + ", ".join(rule.colors)
+    if isinstance(rule, ast.Modify):
+        return fmt_modify(rule)
     raise TypeError(f"not a static rule: {rule!r}")
 
 
@@ -241,9 +270,16 @@ def fmt_where(where: str) -> str:
 
 def effect_header(eff: ast.Effect) -> str:
     """The effect's first line without indentation: ``field activated during your gain phase:``."""
+    if isinstance(eff, ast.WhenPlayed):
+        return "when played:"
+    if isinstance(eff, ast.Attached):
+        f = eff.filter
+        text = fmt_filter(f)
+        return f"attached to {text if f.owner is not None else with_article(text)}:"
     where = fmt_where(eff.where)
     if isinstance(eff, ast.Triggered):
-        return _join(where, fmt_event(eff.event) if eff.event else None) + ":"
+        condition = f"if {fmt_condition(eff.condition)}" if eff.condition is not None else None
+        return _join(where, fmt_event(eff.event) if eff.event else None, condition) + ":"
     if isinstance(eff, ast.Activated):
         during = f"during your {eff.phase} phase" if eff.phase else None
         return _join(where, "activated", during) + ":"
@@ -254,7 +290,7 @@ def effect_header(eff: ast.Effect) -> str:
 
 def format_effect(eff: ast.Effect) -> str:
     lines = [HEADER_INDENT + effect_header(eff)]
-    if isinstance(eff, ast.StaticEffect):
+    if isinstance(eff, (ast.StaticEffect, ast.Attached)):
         body = [fmt_static(r) for r in eff.rules]
     else:
         body = [fmt_action(a) for a in eff.actions]
@@ -275,7 +311,9 @@ def _stat_rank(stat: ast.Stat) -> int:
 
 def stats_line(card: ast.Card) -> Optional[str]:
     """``color blue  cost 1  requires 0  stun 1`` (None for a card without stats)."""
-    stats = sorted(card.stats, key=_stat_rank)  # stable: repeats keep order
+    stats = card.stats
+    if all(s.key in STAT_ORDER for s in stats):  # another game's keep the written order
+        stats = sorted(stats, key=_stat_rank)  # stable: repeats keep order
     if not stats:
         return None
     return "  ".join(_stat_text(s) for s in stats)
@@ -368,7 +406,7 @@ def _card_entries(card: ast.Card, close_line: int) -> list[tuple[int, str]]:
         entries.append((min(st.pos.line for st in card.stats), HEADER_INDENT + stats))
     for eff in card.effects:
         entries.append((eff.pos.line, HEADER_INDENT + effect_header(eff)))
-        if isinstance(eff, ast.StaticEffect):
+        if isinstance(eff, (ast.StaticEffect, ast.Attached)):
             entries.extend((r.pos.line, ACTION_INDENT + fmt_static(r)) for r in eff.rules)
             continue
         if isinstance(eff, ast.Activated) and eff.cost is not None:

@@ -279,7 +279,8 @@ class _ToAst:
         return children[0]
 
     def trigger(self, meta, children):
-        return children[0]
+        event, condition = children
+        return event if condition is None else (event, condition)
 
     def during(self, meta, children):
         return (str(children[0]), _tpos(children[0]))
@@ -292,7 +293,19 @@ class _ToAst:
 
     def triggered(self, meta, children):
         where, event, actions = children
+        if type(event) is tuple:  # `at EVENT if CONDITION:`
+            event, condition = event
+            return ast.Triggered(where, event, actions, pos=_span(meta, actions[-1]),
+                                 condition=condition)
         return ast.Triggered(where, event, actions, pos=_span(meta, actions[-1]))
+
+    def when_played(self, meta, children):
+        actions = children[-1]
+        return ast.WhenPlayed(actions, pos=_span(meta, actions[-1]))
+
+    def attached(self, meta, children):
+        filt, *rules = children
+        return ast.Attached(filt, tuple(rules), pos=_span(meta, rules[-1]))
 
     def activated(self, meta, children):
         where, during, cost, actions = children
@@ -327,6 +340,17 @@ class _ToAst:
     def ev_plays(self, meta, children):
         player, filt = children
         return ast.Event("plays", subject=filt, player=player, pos=_pos(meta))
+
+    def ev_out(self, meta, children):
+        return ast.Event("out", subject=children[0], pos=_pos(meta))
+
+    def ev_judgment(self, meta, children):
+        *kinds, role = children
+        return ast.Event("judgment", judgments=tuple(str(k) for k in kinds), role=role,
+                         pos=_pos(meta), judgments_pos=tuple(_tpos(k) for k in kinds))
+
+    def role(self, meta, children):
+        return str(children[0])
 
     def subj_this(self, meta, children):
         return ast.This(pos=_pos(meta))
@@ -374,6 +398,25 @@ class _ToAst:
     def if_(self, meta, children):
         return ast.If(children[0], children[1], pos=_pos(meta))
 
+    def turn(self, meta, children):
+        what, (_, state, state_pos) = children
+        return ast.Turn(what, state, pos=_pos(meta), state_pos=state_pos)
+
+    def player_draws(self, meta, children):
+        count = next(c for c in children if isinstance(c, Token) and c.type == "INT")
+        return ast.PlayerDraws("active", self.number(count, "draw"), pos=_pos(meta),
+                               count_pos=_tpos(count))
+
+    def modifier(self, meta, children):
+        target, stat, amount, until = children
+        digits = str(amount)
+        value = self.number(Token.new_borrow_pos("INT", digits[1:], amount), "modifier")
+        return ast.Modify(target, str(stat), -value if digits[0] == "-" else value, until,
+                          pos=_pos(meta), stat_pos=_tpos(stat), amount_pos=_tpos(amount))
+
+    def until(self, meta, children):
+        return "end of turn"
+
     # ---- selectors
     def sel_this(self, meta, children):
         return ast.This(pos=_pos(meta))
@@ -382,7 +425,13 @@ class _ToAst:
         return ast.It(pos=_pos(meta))
 
     def sel_that(self, meta, children):
+        if children:  # `that geuda`
+            return ast.ThatCard(pos=_pos(meta), noun=str(children[0]))
         return ast.ThatCard(pos=_pos(meta))
+
+    def modifier_all(self, meta, children):
+        filt, stat, amount = children
+        return self.modifier(meta, [ast.All(filt, pos=filt.pos), stat, amount, None])
 
     def sel_choose(self, meta, children):
         return ast.Choose(children[-1], pos=_pos(meta))
@@ -402,26 +451,40 @@ class _ToAst:
 
     def filter(self, meta, children):
         owner = children[0]
-        rest = children[1:]
-        states = tuple(c for c in rest if isinstance(c, tuple) and c[0] == "state")
-        noun, named, cost, place = [c for c in rest if not (isinstance(c, tuple) and c[0] == "state")]
+        nouns, named, cost, place = children[-4:]
+        words = children[1:-4]  # ("state" | "value", word, position), as written
+        states = [w for w in words if w[0] == "state"]
+        values = [w for w in words if w[0] == "value"]
         name, name_pos = named if named is not None else (None, ast.NOWHERE)
         return ast.Filter(
             owner=owner,
             states=tuple(s[1] for s in states),
-            noun=noun,
+            noun=nouns[0][1],
             name=name,
             cost=cost,
             zone=place,
             pos=_pos(meta),
             name_pos=name_pos,
+            values=tuple(v[1] for v in values),
+            alternatives=tuple(n[1] for n in nouns[1:]),
+            noun_pos=tuple(n[2] for n in nouns),
+            state_pos=tuple(s[2] for s in states),
+            value_pos=tuple(v[2] for v in values),
         )
 
     def state(self, meta, children):
-        return ("state", str(children[0]))
+        return ("state", str(children[0]), _tpos(children[0]))
+
+    def value(self, meta, children):
+        return ("value", str(children[0]), _tpos(children[0]))
+
+    def nouns(self, meta, children):
+        return children  # ("noun", word, position) each
 
     def noun(self, meta, children):
-        return str(children[0]).rstrip("s")
+        tok = children[0]
+        word = str(tok) if tok.type == "NOUN_WORD" else str(tok).rstrip("s")
+        return ("noun", word, _tpos(tok))
 
     def named(self, meta, children):
         return (_unquote(children[0]), _tpos(children[0]))
@@ -478,6 +541,10 @@ class _ToAst:
     def cond_did(self, meta, children):
         return ast.YouDid(pos=_pos(meta))
 
+    def cond_holds(self, meta, children):
+        zone, filt = children
+        return ast.Holds(zone, filt, pos=_pos(meta))
+
     def cond_compare(self, meta, children):
         left, relation, quantity, right = children
         relation = "fewer" if relation == "less" else relation
@@ -494,6 +561,9 @@ class _ToAst:
 
     def player_opponent(self, meta, children):
         return "opponent"
+
+    def player_every(self, meta, children):
+        return "every"
 
     # ---- statics
     def st_untargetable(self, meta, children):
@@ -860,7 +930,8 @@ _keywords = keywords
 
 
 # the words that start an effect header, and `static` in one
-_HEADER_WORDS = frozenset({"DIMENSION", "FIELD", "IN", "STATIC"})
+_HEADER_WORDS = frozenset({"DIMENSION", "FIELD", "IN", "STATIC", "WHEN", "ATTACHED"})
+_STATIC_HEADERS = frozenset({"STATIC", "ATTACHED"})
 # tokens inside a card that need more than being fed to the parser
 _CARD_SPECIAL = frozenset({"CARD_ID", "BAD_CHAR", "CARD", "RBRACE", "$END"})
 
@@ -929,7 +1000,7 @@ class _Reader:
         kind = tok.type
         self.at_line_start = kind == "_NL"
         if kind in _HEADER_WORDS:
-            self.static = kind == "STATIC" or (self.static and not first)
+            self.static = kind in _STATIC_HEADERS or (self.static and not first)
         self.last = tok
         return tok, first
 
@@ -938,12 +1009,24 @@ class _Reader:
         zones where a zone may stand)."""
         self.vocabulary = vocabulary
         # the zones that are not keywords already (World Gainer's all are)
-        self.zones = frozenset(vocabulary.zones) - frozenset(self.keywords.values())
+        keywords = frozenset(self.keywords.values())
+        self.zones = frozenset(vocabulary.zones) - keywords
+        # the game's words that are not keywords: word -> the terminals it may be read as,
+        # in this order where the parser takes several (World Gainer has none)
+        game_words: dict = {}
+        values = ([v for stat, vs in vocabulary.values.items() if stat != vocabulary.noun_stat
+                   for v in vs] if "values" in vocabulary.uses else [])
+        for terminal, words in (("NOUN_WORD", vocabulary.nouns), ("STATE_WORD", vocabulary.states),
+                                ("VALUE_WORD", values), ("ZONE_WORD", self.zones)):
+            for word in words:
+                if word not in keywords:
+                    game_words.setdefault(word, []).append(terminal)
+        self.own_words = {w: tuple(t) for w, t in game_words.items()}
         # the game's stats: name -> the terminal its name is read as on a stat line
         self.stats = {name: _STAT_TERMINALS[how] for name, how in vocabulary.stats.items()}
         self.stat_names = tuple(vocabulary.stats)
         # what reading a card depends on besides its text (the cache's key)
-        self.words = (self.zones, tuple(sorted(self.stats.items())))
+        self.words = (tuple(sorted(self.own_words.items())), tuple(sorted(self.stats.items())))
 
     def raw_next(self) -> Optional[Token]:
         """The lexer's next token (the one peeked at, if any)."""
@@ -983,11 +1066,17 @@ class _Reader:
                 return Token.new_borrow_pos(terminal, tok.value, tok)
         return tok
 
-    def zone_word(self, parser, tok: Token) -> Token:
-        """``tok`` as the parser should read it: a word naming one of the game's zones,
-        where a zone may stand, is a ``ZONE_WORD``."""
-        if tok.type == "WORD" and tok.value in self.zones and "ZONE_WORD" in parser.choices():
-            return Token.new_borrow_pos("ZONE_WORD", tok.value, tok)
+    def game_word(self, parser, tok: Token) -> Token:
+        """``tok`` as the parser should read it: a word naming one of the game's nouns,
+        card states, stat words or zones, where one may stand, is a ``NOUN_WORD``,
+        ``STATE_WORD``, ``VALUE_WORD`` or ``ZONE_WORD``."""
+        if tok.type == "WORD":
+            terminals = self.own_words.get(tok.value)
+            if terminals:
+                choices = parser.choices()
+                for terminal in terminals:
+                    if terminal in choices:
+                        return Token.new_borrow_pos(terminal, tok.value, tok)
         return tok
 
     def push(self, tok: Token, first: bool) -> None:
@@ -1012,7 +1101,8 @@ class _Reader:
 
     def syntax_error(self, err: UnexpectedInput, open_card: Optional[str] = None) -> None:
         self.report(syntax_diagnostic(self.path, self.text, err, self.keywords, open_card,
-                                      self.stat_names))
+                                      self.stat_names, ("card", *self.vocabulary.nouns),
+                                      self.vocabulary.game))
 
     def bad_character(self, tok: Token) -> None:
         self.report(bad_character(self.path, self.text, tok.start_pos, tok.line, tok.column,
@@ -1049,7 +1139,7 @@ class _Reader:
                     and self.nodes == []:
                 self.read_include(tok)
                 if self.nodes and isinstance(self.nodes[-1], ast.GameLine):
-                    self.game_words(self.nodes[-1])
+                    self.game_line_words(self.nodes[-1])
                 continue
             if kind == "GAME":
                 self.report(Diagnostic(self.path, ast.Pos(tok.line, tok.column, tok.line, tok.end_column),
@@ -1102,7 +1192,7 @@ class _Reader:
                 self.nodes.extend(self.transform(parser.feed_token(_end_token(self.text, tok))))
                 return
 
-    def game_words(self, line: ast.GameLine) -> None:
+    def game_line_words(self, line: ast.GameLine) -> None:
         """``game "NAME"``: read the cards in that game's words (its game file's)."""
         found, problem = vocab_of.for_game(line.name, self.path)
         if problem is not None:
@@ -1143,8 +1233,8 @@ class _Reader:
             tok, first = self.next()
             kind = tok.type
             if kind not in _CARD_SPECIAL:  # most tokens: just read
-                if kind == "WORD" and self.zones:
-                    tok = self.zone_word(parser, tok)
+                if kind == "WORD" and self.own_words:
+                    tok = self.game_word(parser, tok)
                 try:
                     parser.feed_token(tok)
                     fed.append(tok)
@@ -1230,7 +1320,7 @@ class _Reader:
                 parser = self.context(context)
                 for i, t in enumerate(line):
                     try:
-                        parser.feed_token(self.zone_word(parser, t) if self.zones else t)
+                        parser.feed_token(self.game_word(parser, t) if self.own_words else t)
                     except UnexpectedToken as err:
                         if best is None or i > best[0]:
                             best = (i, err)

@@ -27,7 +27,11 @@ _DESCRIBED = {
     "_NL": "the end of the line",
     "CMP": "a comparison (`<=`, `<`, `>=`, `>`, `=`)",
     "$END": "the end of the file",
+    "SIGNED": "a change such as `+2` or `-1`",
 }
+# the game's own words (read as these where they may stand): told by the game's words,
+# never as terminal names
+_GAME_WORDS = frozenset({"ZONE_WORD", "NOUN_WORD", "STATE_WORD", "VALUE_WORD"})
 
 ZONES = ("hand", "stock", "standby", "break", "field", "battle field", "my field")
 ACTIONS = ("draw", "look", "move", "exhaust", "shuffle", "choose", "enter", "cancel",
@@ -62,7 +66,8 @@ def keywords_of(terminals) -> dict[str, str]:
 
 
 def syntax_diagnostic(path: str, text: str, err: UnexpectedInput, keywords: dict[str, str],
-                      open_card: Optional[str] = None, stats: tuple = ()) -> Diagnostic:
+                      open_card: Optional[str] = None, stats: tuple = (),
+                      nouns: tuple = (), game: str = "") -> Diagnostic:
     """The diagnostic for one Lark parse error in ``text``.
 
     ``keywords``: :func:`keywords_of` the parser's terminals; ``open_card``: the id of
@@ -77,7 +82,7 @@ def syntax_diagnostic(path: str, text: str, err: UnexpectedInput, keywords: dict
     ):
         return _early_end(path, text, _expected(err.expected, keywords, stats))
     assert isinstance(err, UnexpectedToken)
-    return _bad_token(path, err, keywords, open_card, stats)
+    return _bad_token(path, err, keywords, open_card, stats, nouns, game)
 
 
 # ---------------------------------------------------------------------------- characters
@@ -126,7 +131,8 @@ def _early_end(path: str, text: str, expected) -> Diagnostic:
 
 # ---------------------------------------------------------------------------- tokens
 def _bad_token(path: str, err: UnexpectedToken, keywords: dict[str, str],
-               open_card: Optional[str], stats: tuple = ()) -> Diagnostic:
+               open_card: Optional[str], stats: tuple = (), nouns: tuple = (),
+               game: str = "") -> Diagnostic:
     tok: Token = err.token
     literals, described = _expected(err.expected, keywords, stats)
     expected = set(literals)
@@ -146,6 +152,11 @@ def _bad_token(path: str, err: UnexpectedToken, keywords: dict[str, str],
         return Diagnostic(path, pos, f"unexpected `{shown}`", _expect_hint(literals, described))
     context = _context(expected, stats)
     match = _closest(found, literals)
+    if "NOUN_WORD" in err.expected and match is None and tok.type == "WORD" and nouns:
+        # a noun of another game (`geuda` in a World Gainer card), or a misspelt one
+        return Diagnostic(path, pos, f"unknown noun `{shown}`",
+                          f"did you mean `{_closest(found, nouns)}`?" if _closest(found, nouns)
+                          else f"the nouns of `{game}`'s cards are " + one_of(nouns))
     if found in keywords.values() or found in stats:  # a real keyword in the wrong place
         wanted = {"statement": "a stat or an effect"}.get(context, _article(context))
         return Diagnostic(path, pos, f"expected {wanted}, found `{shown}`",
@@ -216,7 +227,7 @@ def _expected(expected, keywords: dict[str, str],
             literals.update(stats)
         elif name in keywords:
             literals.add(keywords[name])
-        else:
+        elif name not in _GAME_WORDS:
             described.append(_DESCRIBED.get(name, name.lower()))
     return sorted(literals), described
 

@@ -51,9 +51,11 @@ class Rendered:
 
 
 class Renderer:
-    """Base: dispatch on the AST; subclasses supply the words of one language."""
+    """Base: dispatch on the AST; subclasses supply the words of one language.  ``game``:
+    the cards' game, whose words (zones, nouns, states, labels) a language may have."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: str = "world-gainer") -> None:
+        self.game = game
         self.event: Optional[ast.Event] = None
         self.last: Optional[str] = None  # "this" right after this card was named
 
@@ -85,14 +87,50 @@ class Renderer:
     def finish(self, sentences: list[str]) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    # the game's words in this language (a class of word tables); ``labels``: the labels
+    # by the kind of effect (IW's 【常時】, 【登場時】, ...), None: by where it works
+    w: type
+
+    def label_of(self, eff: ast.Effect) -> str:
+        """The effect's kind label: by where it works (【フィールド】 / "Field: "), or, in a
+        game that labels by kind (``w.labels``), by its kind (【常時】, 【登場時】...)."""
+        labels = self.w.labels
+        if labels is None:
+            return self.label(eff.where)
+        if isinstance(eff, ast.StaticEffect):
+            return labels["static"]
+        if isinstance(eff, ast.Activated):
+            return labels["activated"]
+        if isinstance(eff, ast.Triggered) and eff.event is not None:
+            return labels.get(eff.event.kind, "")
+        return ""
+
+    def says_event(self, eff: ast.Effect) -> bool:
+        """Does the text say the event (not when the label already does: 【登場時】)?"""
+        return self.w.labels is None or eff.event.kind not in ("enters", "out") \
+            or not isinstance(eff.event.subject, ast.This)
+
+    def condition_lead(self, condition: ast.Condition) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def attached_to(self, eff: ast.Attached) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
     # ---- shared shape
     def effect(self, eff: ast.Effect, labels: bool = True) -> str:
         self.event = eff.event if isinstance(eff, ast.Triggered) else None
         self.last = None
         leads: list[str] = []
-        if eff.where not in ("dimension", "field"):
+        if eff.where not in ("dimension", "field", "played", "attached"):
             leads.append(self.while_in(eff.where))
-        if isinstance(eff, ast.StaticEffect):
+        if isinstance(eff, ast.Attached):
+            sentences = [self.attached_to(eff)]
+            for rule in eff.rules:
+                self.last = None
+                sentences.append(self.static(rule))
+        elif isinstance(eff, ast.WhenPlayed):
+            sentences = self.body(eff.actions, leads)
+        elif isinstance(eff, ast.StaticEffect):
             sentences = []
             for rule in eff.rules:
                 self.last = "this" if leads else None
@@ -100,11 +138,13 @@ class Renderer:
         elif isinstance(eff, ast.Activated):
             sentences = self.activated(eff, leads)
         else:
-            if eff.event is not None:
+            if eff.event is not None and self.says_event(eff):
                 leads.append(self.event_lead(eff.event))
+            if eff.condition is not None:
+                leads.append(self.condition_lead(eff.condition))
             sentences = self.body(eff.actions, leads)
         text = self.finish(sentences)
-        return (self.label(eff.where) + text) if labels else text
+        return (self.label_of(eff) + text) if labels else text
 
     def body(self, actions, leads: list[str]) -> list[str]:
         sentences: list[str] = []

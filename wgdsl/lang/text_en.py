@@ -39,6 +39,40 @@ THAT_CARD = {
 LABELS = {"dimension": "Dimension: ", "field": "Field: "}
 
 
+class Words:
+    """A game's words in English card text (World Gainer's unless a game has its own)."""
+
+    zones: dict = {}  # zone -> as written on a card ("past" -> "past zone")
+    plurals: dict = {}  # noun -> its plural (else noun + "s")
+    states: dict = {}
+    values: dict = {}
+    stats: dict = {}
+    held_field: bool = True  # an owner's field row is the squares they hold (WG R1.4)
+    while_in: dict = {}  # a zone whose cards' effects work there -> the lead
+    labels = None  # labels by the kind of effect (else by where it works)
+
+
+class ImitationWorld(Words):
+    """Imitation World's words (../shared/spec/imitation-world.md, Glossary)."""
+
+    zones = {"past": "past zone", "set": "set zone", "territory": "territory zone",
+             "aga": "aga zone", "cost": "cost zone", "barriers": "barrier zone"}
+    plurals = {"geuda": "geuda", "aga": "aga", "eventi": "eventi", "territory": "territories"}
+    states = {"pan": "pān", "ripan": "ripān"}
+    values = {"existence": "Existence", "fantasy": "Fantasy", "ambiguous": "ambiguous"}
+    stats = {"atk": "ATK", "def": "DEF"}
+    held_field = False
+    while_in = {"aga": "while this card is face up, "}
+    judgments = {"survival": "survival judgment", "barrier": "barrier destruction judgment",
+                 "aga": "aga destruction judgment"}
+    # labels by the kind of effect (IW R21.1)
+    labels = {"static": "Continuous: ", "enters": "On entry: ", "out": "When out: ",
+              "judgment": "At judgment: ", "activated": "Activated — "}
+
+
+GAME_WORDS = {"imitation-world": ImitationWorld}
+
+
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -51,24 +85,25 @@ def or_list(items) -> str:
 
 
 # ------------------------------------------------------------------------ zones
-def zone_np(zone: ast.Zone) -> str:
+def zone_np(zone: ast.Zone, w=Words) -> str:
     """A zone as a noun: "your stock", "its owner's break", "the battle field", "a break"."""
+    name = w.zones.get(zone.name, zone.name)
     if zone.owner is not None:
-        return f"{POSSESSIVE[zone.owner]} {zone.name}"
+        return f"{POSSESSIVE[zone.owner]} {name}"
     if zone.name in ("field", "battle field"):
-        return f"the {zone.name}"
-    return with_article(zone.name)
+        return f"the {name}"
+    return with_article(name)
 
 
-def place(zone: ast.Zone, prep: str = "in") -> str:
+def place(zone: ast.Zone, prep: str = "in", w=Words) -> str:
     """Where cards are: "in your standby", "on the field", "your opponent holds on the battle field"."""
     if zone.is_field:
-        if zone.owner is not None and zone.name != "my field":
+        if w.held_field and zone.owner is not None and zone.name != "my field":
             return f"{HOLDER[zone.owner]} on the {zone.name}"
-        return f"on {zone_np(zone)}"
+        return f"on {zone_np(zone, w)}"
     if zone.owner is None:
-        return f"{prep} {zone.name}"  # "in hand", "from hand"
-    return f"{prep} {zone_np(zone)}"
+        return f"{prep} {w.zones.get(zone.name, zone.name)}"  # "in hand", "from hand"
+    return f"{prep} {zone_np(zone, w)}"
 
 
 def cost_phrase(cost: ast.CostBound) -> str:
@@ -80,15 +115,27 @@ def cost_phrase(cost: ast.CostBound) -> str:
     }.get(cost.op, f"of cost {cost.value}")
 
 
-def filter_np(f: ast.Filter, det: str = "a", prep: str = "in") -> str:
-    """A card filter with its determiner: ``a`` (one the player picks), ``random``, ``every``."""
+def noun_words(f: ast.Filter, w=Words, plural: bool = False) -> str:
+    """The filter's nouns: "geuda", "geuda or territory" ("cards" in the plural)."""
+    if plural:
+        return " or ".join(w.plurals.get(n, n + "s") for n in f.nouns)
+    return " or ".join(f.nouns)
+
+
+def filter_np(f: ast.Filter, det: str = "a", prep: str = "in", w=Words) -> str:
+    """A card filter with its determiner: ``a`` (one the player picks), ``random``,
+    ``every``, or none (``all``: "your Fantasy geuda", a rule's plural)."""
     other = "other" in f.states
-    states = [s for s in f.states if s != "other"]
-    if det == "a" and f.owner is not None:
+    states = [w.states.get(s, s) for s in f.states if s != "other"]
+    states += [w.values.get(v, v) for v in f.values]
+    if det == "all":
+        head = " ".join(([POSSESSIVE[f.owner]] if f.owner is not None else [])
+                        + (["other"] if other else []) + states + [noun_words(f, w, True)])
+    elif det == "a" and f.owner is not None:
         head = f"{'another' if other else 'one'} of {POSSESSIVE[f.owner]} " + " ".join(
-            states + [f.noun + "s"])
+            states + [noun_words(f, w, True)])
     else:
-        core = " ".join(states + [f.noun])
+        core = " ".join(states + [noun_words(f, w)])
         if det == "a":
             head = f"another {core}" if other else with_article(core)
         else:
@@ -101,16 +148,30 @@ def filter_np(f: ast.Filter, det: str = "a", prep: str = "in") -> str:
     if f.cost is not None:
         parts.append(cost_phrase(f.cost))
     if f.zone is not None:
-        parts.append(place(f.zone, prep))
+        parts.append(place(f.zone, prep, w))
     return " ".join(parts)
 
 
 class English(Renderer):
+    def __init__(self, game: str = "world-gainer") -> None:
+        super().__init__(game)
+        self.w = GAME_WORDS.get(game, Words)
+
     # ---- leads and labels
     def label(self, where: str) -> str:
         return LABELS.get(where, "")
 
+    def condition_lead(self, condition: ast.Condition) -> str:
+        return f"if {self.condition(condition)}, "
+
+    def attached_to(self, eff: ast.Attached) -> str:
+        self.last = None
+        return f"play this card onto {filter_np(eff.filter, w=self.w)}"
+
     def while_in(self, where: str) -> str:
+        if where in self.w.while_in:
+            self.last = "this"
+            return self.w.while_in[where]
         self.last = "this"
         if where in ("field", "battle field"):
             return f"while this card is on the {where}, "
@@ -132,7 +193,15 @@ class English(Renderer):
     def event_lead(self, ev: ast.Event) -> str:
         if ev.kind in ("turn_start", "turn_end"):
             which = "start" if ev.kind == "turn_start" else "end"
-            return f"at the {which} of {POSSESSIVE[ev.player]} turn, "
+            whose = "every" if ev.player == "every" else POSSESSIVE[ev.player]
+            return f"at the {which} of {whose} turn, "
+        if ev.kind == "judgment":
+            names = getattr(self.w, "judgments", {})
+            kinds = or_list(names.get(k, k + " judgment") for k in ev.judgments)
+            if ev.role is None:
+                return f"in {with_article(kinds)}, "
+            self.last = "this"
+            return f"in {with_article(kinds)} in which this card is {with_article(ev.role)}, "
         if ev.kind == "plays":
             verb = "play" if ev.player == "you" else "plays"
             return f"when {PLAYER[ev.player]} {verb} {filter_np(ev.subject, prep='from')}, "
@@ -150,6 +219,8 @@ class English(Renderer):
             return f"when {subject} is put {into} {zone_np(to)} from the field, "
         if ev.kind == "enters":
             return f"when {subject} enters the field, "
+        if ev.kind == "out":
+            return f"when {subject} is out, "
         return f"when {subject} becomes the target of an effect, "
 
     # ---- selectors
@@ -165,18 +236,23 @@ class English(Renderer):
         if isinstance(sel, ast.It):
             return (), "", "it"
         if isinstance(sel, ast.ThatCard):
+            if sel.noun != "card":
+                return (), "", f"that {sel.noun}"
             return (), "", THAT_CARD.get(self.event.kind if self.event else "", "that card")
         self.last = None
+        w = self.w
         if isinstance(sel, ast.Choose):
-            choice = f"choose {filter_np(sel.filter)}"
+            choice = f"choose {filter_np(sel.filter, w=w)}"
             return ((choice,), "", "it") if gen else ((), choice + " and ", "it")
         if isinstance(sel, ast.Random):
-            return (), "", filter_np(sel.filter, "random")
+            return (), "", filter_np(sel.filter, "random", w=w)
         if isinstance(sel, ast.Every):
-            return (), "", filter_np(sel.filter, "every")
+            return (), "", filter_np(sel.filter, "every", w=w)
+        if isinstance(sel, ast.All):
+            return (), "", filter_np(sel.filter, "all", w=w)
         if isinstance(sel, ast.Stacks):
-            return (), "", f"every card of every stack {place(sel.zone)}"
-        return (), "", f"the {sel.end} card of {zone_np(sel.zone)}"
+            return (), "", f"every card of every stack {place(sel.zone, w=w)}"
+        return (), "", f"the {sel.end} card of {zone_np(sel.zone, w)}"
 
     def square_of(self, sel: ast.Selector) -> tuple[tuple[str, ...], str]:
         pre, _, noun = self.selector(sel, gen=True)
@@ -188,15 +264,16 @@ class English(Renderer):
 
     # ---- destinations
     def dest(self, dest: ast.Dest) -> str:
+        w = self.w
         if isinstance(dest, ast.ToZone):
             into = "onto" if dest.zone.is_field else "into"
-            text = f"{into} {zone_np(dest.zone)}"
+            text = f"{into} {zone_np(dest.zone, w)}"
             if dest.as_stun:
                 text += f" as {with_article(dest.as_stun + ' stun')}"
             return text
         if isinstance(dest, ast.ToEnd):
-            return f"on the {dest.end} of {zone_np(dest.zone)}"
-        return f"onto an empty square of {zone_np(dest.zone)}"
+            return f"on the {dest.end} of {zone_np(dest.zone, w)}"
+        return f"onto an empty square of {zone_np(dest.zone, w)}"
 
     # ---- actions
     def _verb(self, sel: ast.Selector, verb: str, rest: str = "") -> Rendered:
@@ -216,7 +293,7 @@ class English(Renderer):
         elif isinstance(act, ast.Exhaust):
             return self._verb(act.what, "exhaust")
         elif isinstance(act, ast.Shuffle):
-            text = f"shuffle {zone_np(act.zone)}"
+            text = f"shuffle {zone_np(act.zone, self.w)}"
         elif isinstance(act, ast.ChooseAction):
             text = "choose " + self.chosen(act.what)
         elif isinstance(act, ast.EnterAsCopy):
@@ -238,20 +315,35 @@ class English(Renderer):
             pre2, second = self.square_of(act.second)
             text = f"swap the stacks on {first} and {second}"
             return Rendered(Clause(text, "you may " + text), pre1 + pre2)
+        elif isinstance(act, ast.Turn):
+            return self._verb(act.what, "turn", self.w.states.get(act.state, act.state))
+        elif isinstance(act, ast.Modify):
+            text = self.modify(act)
+        elif isinstance(act, ast.PlayerDraws):
+            text = f"the {act.player} player draws {act.count} card" + ("" if act.count == 1 else "s")
         else:
             raise TypeError(f"not an action: {act!r}")
         return Rendered(Clause(text, "you may " + text))
+
+    def modify(self, mod: ast.Modify) -> str:
+        """"your Fantasy geuda get ATK +1", "it gets ATK +2 until end of turn"."""
+        _, _, noun = self.selector(mod.target, gen=True)
+        verb = "get" if isinstance(mod.target, ast.All) else "gets"
+        until = f" until {mod.until}" if mod.until else ""
+        return f"{noun} {verb} {self.w.stats.get(mod.stat, mod.stat)} {mod.amount:+d}{until}"
 
     def chosen(self, sel: ast.Selector) -> str:
         """What ``choose`` names: the filter itself for a choice, not "choose ... and"."""
         if isinstance(sel, ast.Choose):
             self.last = None
-            return filter_np(sel.filter)
+            return filter_np(sel.filter, w=self.w)
         return self.selector(sel)[2]
 
     def condition(self, cond: ast.Condition) -> str:
         if isinstance(cond, ast.YouDid):
             return "you do"
+        if isinstance(cond, ast.Holds):
+            return f"{zone_np(cond.zone, self.w)} holds {filter_np(cond.filter, w=self.w)}"
         left = PLAYER[cond.left]
         if cond.quantity == "squares":
             verb = "hold" if cond.left == "you" else "holds"
@@ -271,6 +363,12 @@ class English(Renderer):
         """"During your gain phase, you may put this card into your break to add 2 blue points."."""
         lead = "".join(leads) + (f"during your {eff.phase} phase, " if eff.phase else "")
         first, *rest = eff.actions
+        if self.w.labels is not None and eff.cost is not None:
+            # IW's 【起動】COST: EFFECT
+            cost = self.action(eff.cost)
+            r1 = self.action(first)
+            head = [*cost.pre, *r1.pre, f"{lead}{cost.clause.plain}: {r1.clause.text}"]
+            return head + self.body(rest, [])
         if eff.cost is None:
             r1 = self.action(first)
             # an activated effect is always optional: "you may <first action>"
@@ -288,6 +386,8 @@ class English(Renderer):
 
     # ---- statics
     def static(self, rule: ast.Static) -> str:
+        if isinstance(rule, ast.Modify):
+            return self.modify(rule)
         me = self.this()
         if isinstance(rule, ast.Untargetable):
             return f"{me} cannot be targeted by effects"
@@ -299,6 +399,7 @@ class English(Renderer):
         if isinstance(rule, ast.AnyColor):
             return (f"the points {me} gives are of one color of your choice each time: "
                     f"{or_list(rule.colors)}")
+
         raise TypeError(f"not a static rule: {rule!r}")
 
     def finish(self, sentences: list[str]) -> str:

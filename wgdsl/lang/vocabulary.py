@@ -41,15 +41,40 @@ class Vocabulary:
     rules: dict = attrs.field(factory=dict, eq=False)  # stat name -> the rule declaring it
     values: dict = attrs.field(factory=dict, eq=False)  # word stat name -> its words
     cards_rule: str = ""  # the rule of the game's `cards` (what a card is: R2.1)
-    grids: tuple = ()  # the zones laid out as a grid (World Gainer's field: its rows)
+    # the zones laid out as a grid and the words of their rows (`rows battle, my` in the
+    # game file: World Gainer's `battle field` and `my field`)
+    grids: dict = attrs.field(factory=dict, eq=False)
+    # the card language's words of the game (`nouns`, `states`, ... in its game file;
+    # World Gainer's when it declares none): the nouns besides `card`, the card states
+    # besides `other`, the constructs of the language its engine carries out (FEATURES)
+    nouns: tuple = ("stun",)
+    noun_stat: str = ""  # `nouns from type`: a card is a `geuda` when its type is
+    states: tuple = ("ready", "exhausted")
+    uses: frozenset = attrs.field(default=frozenset(), eq=False)
+    judgments: tuple = ()
+    field_zones: tuple = ()  # `field set, territory`: what its cards' `field` stands for
+    ability_zones: tuple = ()  # `abilities in aga`: zones besides the field where abilities work
+    # the zones laid out as piles, hidden from all (World Gainer's stock, a deck)
+    decks: tuple = ("stock",)
+    zone_rules: dict = attrs.field(factory=dict, eq=False)  # zone -> the rule declaring it
+    word_rules: dict = attrs.field(factory=dict, eq=False)  # kind -> the rule declaring it
 
     def has_zone(self, name: str) -> bool:
         """Does the game have zone ``name``?  ``battle field`` and ``my field`` are rows of
-        a grid zone ``field`` (World Gainer's R1.2)."""
-        if name in self.zones:
+        the grid zone ``field`` its game file names (``rows battle, my``: World Gainer's
+        R1.2); ``field`` is the zones the game file's `field` line names."""
+        if name in self.zones or (name == "field" and self.field_zones):
             return True
         head, _, last = name.rpartition(" ")
-        return head in ("battle", "my") and last in self.grids
+        return head in self.grids.get(last, ())
+
+    def value_stat(self, word: str) -> Optional[str]:
+        """The word stat (not the nouns') that has value ``word`` (``existence`` ->
+        ``faction``), or None."""
+        for stat, values in self.values.items():
+            if stat != self.noun_stat and word in values:
+                return stat
+        return None
 
     @classmethod
     def from_spec(cls, spec) -> "Vocabulary":
@@ -74,7 +99,21 @@ class Vocabulary:
                     required.append(stat.name)
             for flag in kind.flags:
                 stats.setdefault(flag, "flag")
+        words = {w.kind: w for w in spec.card_words}
+        more: dict = {}
+        if "nouns" in words:
+            more.update(nouns=words["nouns"].words, noun_stat=words["nouns"].source)
+        if "states" in words:
+            more["states"] = words["states"].words
+        more["uses"] = frozenset(words["uses"].words) if "uses" in words else WORLD_GAINER_USES
+        for kind, field in (("judgments", "judgments"), ("field", "field_zones"),
+                            ("abilities", "ability_zones")):
+            if kind in words:
+                more[field] = words[kind].words
         return cls(
+            **more, word_rules={k: w.rule for k, w in words.items()},
+            decks=tuple(z.name for z in spec.zones if z.ordered and z.visibility == "hidden"),
+            zone_rules={z.name: z.rule for z in spec.zones},
             game=spec.id, colors=tuple(color.values) if color is not None else (),
             marks=tuple(mark.values) if mark is not None else (),
             mark_of_color=dict(mark.defaults) if mark is not None and mark.default_by == "color"
@@ -83,10 +122,46 @@ class Vocabulary:
             zones=tuple(z.name for z in spec.zones), path=spec.path, stats=stats,
             required=tuple(required), rules=rules, values=values,
             cards_rule=spec.card_set_rule,
-            grids=tuple(z.name for z in spec.zones if z.grid))
+            grids={z.name: z.rows for z in spec.zones if z.grid})
 
     def default_mark(self, color: str) -> str:
         return self.mark_of_color.get(color, "")
+
+
+# The constructs of the card language beyond its core (docs/language.md, "A game's
+# words"): a game file's `uses` line names those its engine carries out.  The core, which
+# every game has: `dimension:`, `field when|at ...:`, `field activated:` with `cost:`,
+# `field static:`, `in ZONE static:`, the events `enters field`, `leaves field`, `start of`
+# / `end of` a player's turn, the actions draw, look at, move, choose, may, if, `if you do`,
+# and the selectors, filters, zones and destinations of section 8-11.
+FEATURES = {
+    # World Gainer's
+    "seized": "the event `is seized`", "targeted": "the event `becomes target`",
+    "plays": "the event `plays a ...`", "exhaust": "the action `exhaust`",
+    "shuffle": "the action `shuffle`", "copy": "the action `enter as a copy of`",
+    "cancel": "the action `cancel that play`", "add": "the action `add N COLOR points`",
+    "swap": "the action `swap`", "stacks": "the selector `every stack on ...`",
+    "squares": "the destination `an empty square of ...`",
+    "compare": "the condition `you hold fewer|more squares|points|cards in hand than ...`",
+    "untargetable": "the rule `this cannot be targeted`",
+    "protect": "the rule `this square cannot be seized ...`",
+    "onto": "the rule `this can be played onto ... ignoring priority`",
+    "chosen": "the rule `this gives points of one chosen color among ...`",
+    # Imitation World's
+    "out": "the event `is out`", "judgment": "the effect `at judgment ...:`",
+    "every": "the events `start of every turn` / `end of every turn`",
+    "active": "the action `the active player draws N cards`",
+    "turn": "the action `turn SELECTOR STATE`", "gets": "the modifier `gets STAT +N`",
+    "until": "the duration `until end of turn`", "attached": "the effect `attached to ...:`",
+    "played": "the effect `when played:`", "holds": "the condition `ZONE holds a ...`",
+    "if": "a trigger's condition `at EVENT if CONDITION:`",
+    "values": "a filter's stat words (`existence geuda`)",
+    "or": "a filter's nouns joined by `or` (`geuda or territory`)",
+}
+# what a game that names none uses: World Gainer's (the card language's first game)
+WORLD_GAINER_USES = frozenset(("seized", "targeted", "plays", "exhaust", "shuffle", "copy",
+                               "cancel", "add", "swap", "stacks", "squares", "compare",
+                               "untargetable", "protect", "onto", "chosen"))
 
 
 def cite(rule: str) -> str:

@@ -248,7 +248,10 @@ def adapter_for(case) -> _Adapter:
         return _Getgem(case)
     if isinstance(case, WWCase):
         return _WonderfulWorld(case)
-    assert isinstance(case, RulingCase)
+    if not isinstance(case, RulingCase):
+        raise ExploreError(f"{case.path}: explore walks World Gainer, GETGEM and It's a "
+                           "Wonderful World cases; this game's are not walked yet (`wgdsl "
+                           "rulings` runs it)")
     return _WorldGainer(case)
 
 

@@ -58,7 +58,7 @@ TOP_KEYS = ("case", "state", "answers", "step", "expect")
 CASE_KEYS = ("id", "game", "source", "question", "answer", "cards")
 # `[case] game`: absent or "world-gainer" is this module's format; the others are run by
 # their own modules (getgem.md "What a ruling case needs")
-GAMES = ("world-gainer", "getgem", "wonderful-world")
+GAMES = ("world-gainer", "getgem", "wonderful-world", "imitation-world")
 STATE_KEYS = ("active", "phase", "turn", "played", "stun_set", "seed", "A", "B", "field")
 PLAYER_KEYS = ("hand", "stock", "standby", "break", "pool")
 EXPECT_KEYS = ("winner", "A", "B", "field")
@@ -824,6 +824,10 @@ def load_case_text(text: str, path: Union[str, Path], library: Optional[CardLibr
 
     if ww.is_wonderful_world(data):
         return ww.load(p, data, TomlLines(text))
+    from . import rulings_imitation_world as iw
+
+    if iw.is_imitation_world(data):
+        return iw.load(p, data, TomlLines(text))
     loader = _Loader(p, library, TomlLines(text))
     case = loader.load(data)
     if case is None:
@@ -1023,6 +1027,10 @@ def run_case(case: RulingCase, *, keep: Optional[dict] = None) -> Result:
 
     if isinstance(case, ww.WWCase):
         return ww.run(case, keep)
+    from . import rulings_imitation_world as iw
+
+    if isinstance(case, iw.IWCase):
+        return iw.run(case, keep)
     from wgdsl.games.world_gainer.agents import AgentError, ScriptedAgent
     from wgdsl.games.world_gainer.engine import Action, Game
     from wgdsl.kernel.errors import IllegalAction, RunawayEffects

@@ -732,7 +732,44 @@ def _entering(game, listener, event) -> bool:
     return True
 
 
+def _not_world_gainer(card) -> Optional[str]:
+    """The first construct of another game (docs/language.md, "Imitation World's words")
+    in ``card``, named; None when it has none.  World Gainer's checker refuses them in its
+    cards (its vocabulary does not use them); a card built otherwise stops here."""
+    stack: list = [card.effects]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, tuple):
+            stack.extend(node)
+            continue
+        if not attrs.has(type(node)):
+            continue
+        if type(node).__name__ in _OTHER_GAMES:
+            return _OTHER_GAMES[type(node).__name__]
+        if isinstance(node, ast.Event) and (node.kind in ("out", "judgment") or node.player == "every"):
+            return f"the event `{node.kind}`" if node.player != "every" else "`every turn`"
+        if isinstance(node, ast.Filter) and (node.values or node.alternatives):
+            return "a filter's stat words or `or`"
+        if isinstance(node, ast.Triggered) and node.condition is not None:
+            return "a trigger's condition"
+        if isinstance(node, ast.ThatCard) and node.noun != "card":
+            return f"`that {node.noun}`"
+        stack.extend(getattr(node, f.name) for f in attrs.fields(type(node))
+                     if not f.name.endswith("pos"))
+    return None
+
+
+_OTHER_GAMES = {"Turn": "`turn`", "Modify": "`gets`", "PlayerDraws": "`the active player draws`",
+                "Holds": "`holds`", "WhenPlayed": "`when played:`", "Attached": "`attached to`",
+                "All": "a filter without an article"}
+
+
 def compile_card(card) -> CompiledCard:
+    foreign = _not_world_gainer(card)
+    if foreign is not None:
+        raise ValueError(f"card {card.id} uses {foreign}, which World Gainer's engine does not "
+                         "carry out: read its cards with World Gainer's words (`wgdsl check` "
+                         "refuses it there)")
     dimension, triggers, activated = [], {}, []
     entry_copy = None
     untargetable, protections, play_onto, any_color = False, [], [], None

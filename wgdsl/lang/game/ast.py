@@ -381,6 +381,19 @@ class Phases:
 
 
 @attrs.frozen
+class CardWords:
+    """``nouns from type``, ``states pan, ripan``, ``uses gets, until``...: words of the card
+    language for this game's cards.  ``kind``: nouns, states, uses, judgments, field or
+    abilities; ``source``: the word stat whose values are the nouns (``nouns from``)."""
+
+    kind: str
+    words: tuple  # of Word
+    label: Optional[Label]
+    source: Optional[Word] = None
+    pos: Pos = _pos()
+
+
+@attrs.frozen
 class Limit:
     """``limit play 1 per turn``."""
 

@@ -41,7 +41,7 @@ MAX_COPIES = 1_000
 MAX_NUMBER = 1_000_000  # options, stats, counters' starts
 ZONE_WORDS = {"per seat": "scope", "shared": "scope", "pile": "kind", "bag": "kind",
               "hidden": "visibility", "owner": "visibility", "public": "visibility",
-              "stacks": "stacking", "slots": "places", "grid": "places"}
+              "stacks": "stacking", "slots": "places", "grid": "places", "rows": "rows"}
 MAX_PLACES = 100  # slots of a zone, rows or columns of a grid
 ORDERS = ("clockwise", "counterclockwise")
 HOOK_PACKAGE = "wgdsl.games."
@@ -238,6 +238,7 @@ class _Checker:
         limits = self.limits(by_type.get(ast.Limit, ()), played_by)
         pools = self.pools(by_type.get(ast.Pool, ()), played_by)
         card_set, card_set_rule = self.card_set(single.get(ast.CardSet), played_by)
+        card_words = self.card_words(by_type.get(ast.CardWords, ()))
         if any(d.severity == "error" for d in self.diagnostics):
             return None
         self.unused()  # (next to an error, an unused name is most often a misspelt use)
@@ -251,7 +252,47 @@ class _Checker:
             hooks=tuple(self.hook_specs()), setup=setup, phases=phases, ends=ends,
             rules=tuple(self.rules), effects=tuple(effects), engine=engine,
             name_en=game.name_en, turn_phases=turn_phases, phases_rule=phases_rule,
-            limits=limits, pools=pools, card_set=card_set, card_set_rule=card_set_rule)
+            limits=limits, pools=pools, card_set=card_set, card_set_rule=card_set_rule,
+            card_words=card_words)
+
+    def card_words(self, nodes) -> tuple:
+        """``nouns``, ``states``, ``uses``, ``judgments``, ``field`` and ``abilities in``:
+        the card language's words of the game's cards, each kind said once."""
+        from ..vocabulary import FEATURES
+
+        found: dict[str, S.CardWordsSpec] = {}
+        for node in nodes:
+            if node.kind in found:
+                self.error(node.pos, f"`{_WORDS_KEYWORD[node.kind]}` is given twice",
+                           "a game says each kind of its cards' words once, on one line")
+                continue
+            words = self.unique(node.words, node.kind[:-1] + " " if node.kind.endswith("s")
+                                else "")
+            source = ""
+            if node.source is not None:
+                source = node.source.text
+                stat = next((st for k in self.kinds.values() for st in k.stats
+                             if st.name == source), None)
+                if stat is None or not stat.values:
+                    stats = [st.name for k in self.kinds.values() for st in k.stats if st.values]
+                    self.error(node.source.pos, f"`{shorten(source)}` is not a word stat of the "
+                               "game's cards", did_you_mean(source, stats) or
+                               "`nouns from STAT` takes a stat whose values are words, such as "
+                               "`stat type geuda, enchant`; or list the nouns: `nouns stun`")
+                    continue
+                words = tuple(stat.values)
+            if node.kind == "uses":
+                for w in node.words:
+                    if w.text not in FEATURES:
+                        self.error(w.pos, f"unknown construct `{shorten(w.text)}` of the card "
+                                   "language", did_you_mean(w.text, FEATURES) or
+                                   "the constructs a game may use are " + one_of(FEATURES))
+            if node.kind in ("field", "abilities"):
+                for w in node.words:
+                    self.lookup(w, "zone")
+            found[node.kind] = S.CardWordsSpec(node.kind, words,
+                                               self.rule_of(node.label, node.pos), source)
+        return tuple(found.values())
 
     # ------------------------------------------------------------------ an engine's frame
     def _needs_engine(self, node, played_by, what: str) -> bool:
@@ -660,10 +701,15 @@ class _Checker:
             return
         self.rule_of(node.label, node.pos, record=False)
         chosen: dict[str, ast.Word] = {}
-        slots, grid = 0, ()
+        slots, grid, rows = 0, (), ()
         for w in node.words:
             what = ZONE_WORDS.get(w.text) or (
-                "places" if w.text.startswith(("slots ", "grid ")) else None)
+                "places" if w.text.startswith(("slots ", "grid ")) else
+                "rows" if w.text.startswith("rows ") else None)
+            if what == "rows":
+                rows = tuple(w.text.split(" ")[1:])
+                if len(set(rows)) != len(rows):
+                    self.error(w.pos, "a row's word is listed twice", "name each row once")
             if what == "places":
                 numbers = [int(n) for n in w.text.split(" ")[1::2]]
                 if not all(1 <= n <= MAX_PLACES for n in numbers):
@@ -692,10 +738,13 @@ class _Checker:
         if "stacking" in chosen and not (slots or grid):
             self.error(chosen["stacking"].pos, "`stacks` are the stacks of a zone's places",
                        "give the zone places: `slots 5` or `grid 3 by 3`")
+        if "rows" in chosen and not grid:
+            self.error(chosen["rows"].pos, "`rows` names the rows of a grid",
+                       "give the zone a grid: `grid 3 by 3 rows battle, my`")
         self.zones[node.name.text] = S.ZoneSpec(node.name.text, per_seat,
                                                 chosen.get("kind", ast.Word("pile")).text == "pile",
                                                 visibility, slots=slots, grid=grid,
-                                                stacks="stacking" in chosen,
+                                                stacks="stacking" in chosen, rows=rows,
                                                 rule=self.rule_of(node.label, node.pos,
                                                                   record=False))
 
@@ -1307,6 +1356,8 @@ _DECLARES = {ast.OptionDecl: "option", ast.Kind: "kind of card", ast.ZoneDecl: "
 _KEYWORD = {ast.Seats: "seats", ast.TurnOrder: "turn order", ast.FirstSeat: "first seat",
             ast.Signs: "signs", ast.Setup: "setup", ast.Round: "round", ast.End: "end",
             ast.PlayedBy: "played by", ast.Phases: "phases", ast.CardSet: "cards"}
+_WORDS_KEYWORD = {"nouns": "nouns", "states": "states", "uses": "uses",
+                  "judgments": "judgments", "field": "field", "abilities": "abilities in"}
 _LANGUAGES = {"ja": "Japanese", "en": "English"}
 _DECLARE = {
     "zone": "`zone NAME per seat pile hidden`",

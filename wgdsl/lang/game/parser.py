@@ -61,7 +61,8 @@ def reserved_words() -> frozenset[str]:
 
 # the words that start a statement at each level (for "unknown statement `sets`")
 GAME_STATEMENTS = ("seats", "turn", "first", "kind", "card", "signs", "relation", "zone",
-                   "counter", "option", "rule", "effect", "played", "setup", "round", "end")
+                   "counter", "option", "rule", "effect", "played", "setup", "round", "end",
+                   "nouns", "states", "uses", "judgments", "field", "abilities")
 STEP_WORDS = ("reveal", "compare", "add", "move", "deal", "draw", "shuffle", "put")
 _DESCRIBED = {
     "NAME": "a name (lowercase, such as `hand`)",
@@ -418,6 +419,17 @@ class _ToAst(Transformer):
         *names, label = children
         return ast.Phases(tuple(_word(n) for n in names), label, pos=_span(meta, names))
 
+    def nouns_from(self, meta, children):
+        source, label = children
+        return ast.CardWords("nouns", (), label, source=_word(source), pos=_span(meta, [source]))
+
+    def card_words(self, meta, children):
+        kind, *names, label = children
+        return ast.CardWords(kind, tuple(_word(n) for n in names), label, pos=_span(meta, names))
+
+    def words_kind(self, meta, children):
+        return " ".join(str(c) for c in children).replace(" in", "")
+
     def limit(self, meta, children):
         name, count, label = children
         return ast.Limit(_word(name), int(count), label, pos=_span(meta, [name, count]),
@@ -442,6 +454,9 @@ class _ToAst(Transformer):
 
     def grid(self, meta, children):
         return ast.Word(f"grid {children[0]} by {children[1]}", pos=_span(meta, children))
+
+    def rows(self, meta, children):
+        return ast.Word("rows " + " ".join(str(c) for c in children), pos=_span(meta, children))
 
     def stat_of(self, meta, children):
         name, *values = children

@@ -161,6 +161,7 @@ class ZoneSpec:
     slots: int = 0  # `slots N`: N places in a row (0: no places)
     grid: tuple = ()  # `grid R by C`: (rows, columns) of places
     stacks: bool = False  # each place holds a stack of cards
+    rows: tuple = ()  # `rows battle, my`: the words cards name the grid's rows by
     rule: str = attrs.field(default="", eq=False)
 
     @property
@@ -187,6 +188,18 @@ class PoolSpec:
     words: tuple
     emptied: bool
     rule: str = attrs.field(default="", eq=False)
+
+
+@attrs.frozen
+class CardWordsSpec:
+    """``nouns from type``, ``states pan, ripan``, ``uses gets, until``...: the card
+    language's words of this game (``kind``: nouns, states, uses, judgments, field or
+    abilities); ``source``: the word stat the nouns are the values of (``nouns from``)."""
+
+    kind: str
+    words: tuple
+    rule: str = ""
+    source: str = ""
 
 
 @attrs.frozen
@@ -347,6 +360,11 @@ class GameSpec:
     # `cards "wg01"`: the game's cards in the card language: the path of the .wg file
     card_set: Optional[str] = None
     card_set_rule: str = ""
+    card_words: tuple = ()  # of CardWordsSpec, each kind at most once
+
+    def words_of(self, kind: str) -> Optional[CardWordsSpec]:
+        """The ``kind`` words the game file declares (``nouns``, ``states``...), or None."""
+        return next((w for w in self.card_words if w.kind == kind), None)
 
     def pool(self, name: str) -> Optional[PoolSpec]:
         return next((p for p in self.pools if p.name == name), None)

@@ -432,6 +432,13 @@ class Document:
             out += [(w, "value", "color", w) for w in words.colors]
             out += [(w, "value", "mark", w) for w in words.marks]
             out += [(w, "value", "phase", w) for w in words.phases if w not in card_keywords()]
+            # its nouns, card states, stat words and judgments (docs/language.md section 17)
+            out += [(w, "value", "noun", w) for w in words.nouns if w not in card_keywords()]
+            out += [(w, "value", "card state", w) for w in words.states
+                    if w not in card_keywords()]
+            out += [(w, "value", stat, w) for stat, values in words.values.items()
+                    if stat not in ("color", "mark") for w in values if w not in words.nouns]
+            out += [(w, "value", "judgment", w) for w in words.judgments if w not in words.nouns]
         elif self.kind == GAME:
             out += [(w, "keyword", "keyword", w) for w in game_keywords()]
             out += [(w, "value", "declared in this file", w) for w in self.declared]

@@ -1,0 +1,1315 @@
+"""One Imitation World game in progress (IW R1-R24): plain data and the engine.
+
+**Data.**  Every physical card is a number (a *uid*); ``Data.cid[uid]`` is its card id and
+``Data.owner[uid]`` its owner (IW R1.5), ``Data.kn[uid]`` a bit mask of the seats that know
+it (IW R22.3: 1 = A, 2 = B).  Zones are lists of uids (decks top first); a set zone's marks
+are sets of uids (pān, new, attacked, blocked, IW R1.6-R1.7); an enchant hangs on its geuda
+in ``ench``.  A copy copies these containers (no deep copy).
+
+**Decisions.**  The decisions of R24.2 that belong to the turn (barrier, cost, main,
+attack, join, front, block) are the state's own data: its phase, step and attack record.
+The questions abilities ask while they resolve (order, yes_no, choose; IW R21.2-R21.3) are
+asked in the middle of the engine's run: stepped from outside, a question with no answer
+yet stops the action (:class:`~wgdsl.kernel.decision.Suspend`) and the kernel's
+:class:`~wgdsl.kernel.stepper.Stepper` keeps it as data, retracing the action with one
+answer more when it comes (docs/architecture.md).
+
+Rules are cited without the "IW " prefix (``R15.3``), as ruling cases write them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Optional
+
+import attrs
+
+from wgdsl.kernel.decision import Answer, Decision, Suspend
+from wgdsl.kernel.errors import IllegalAction
+from wgdsl.kernel.rng import MASK, below, shuffled
+from wgdsl.kernel.stepper import Step, Stepper
+
+from . import rules
+from .abilities import Select
+
+SEATS = ("A", "B")
+BIT = {"A": 1, "B": 2}
+BOTH = 3
+WHOLE = 4  # not a seat: the whole state (to_dict) sees every card
+PHASES = ("start", "ripan", "draw", "cost", "main1", "battle", "main2", "end")
+PLAYED = ("geuda", "enchant", "territory", "eventi", "object")
+BARRIERS = 5  # R5.2
+OPENING_HAND = 5  # R5.6
+DRAW = 2  # R7.3
+
+
+def other(seat: str) -> str:
+    return "B" if seat == "A" else "A"
+
+
+def _rule(err: IllegalAction) -> IllegalAction:
+    """A refusal of rules.py ("IW R9.2") as ruling cases cite it ("R9.2")."""
+    return IllegalAction(err.reason, err.rule.removeprefix("IW "))
+
+
+class GameOver(Exception):
+    """Raised inside a run when a win condition is met: nothing more happens (R20.4)."""
+
+
+@attrs.frozen
+class Action:
+    """An action of R24.2: equal iff their texts are (R24.3); ``kind`` is its first word."""
+
+    text: str
+
+    @property
+    def kind(self) -> str:
+        return self.text.split(" ", 1)[0]
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "text": self.text}
+
+
+@attrs.frozen
+class IWDecision(Decision):
+    """A question an ability asks (R24.2: order, yes_no, choose): ``card`` is the card whose
+    ability asks (None for ``order``)."""
+
+    card: Optional[str] = None
+
+
+NEXT, DONE = Action("next"), Action("done")
+
+
+class Data:
+    """The whole state of one game as plain values (see the module docstring)."""
+
+    __slots__ = ("turn", "active", "first", "phase", "step", "hold", "setup_seat", "cid",
+                 "owner", "kn", "deck", "hand", "barriers", "cun", "cpiles", "aga", "aga_up",
+                 "setz", "pan", "new", "attacked", "blocked", "ench", "terr", "terr_ctrl",
+                 "trash", "past", "eot", "attack", "rng", "max_turns", "winner", "reason",
+                 "over", "log")
+
+    def copy(self) -> "Data":
+        d = Data.__new__(Data)
+        d.turn, d.active, d.first, d.phase = self.turn, self.active, self.first, self.phase
+        d.step, d.hold, d.setup_seat = self.step, self.hold, self.setup_seat
+        d.cid, d.owner, d.kn = list(self.cid), self.owner, list(self.kn)
+        d.deck = {s: list(v) for s, v in self.deck.items()}
+        d.hand = {s: list(v) for s, v in self.hand.items()}
+        d.barriers = {s: list(v) for s, v in self.barriers.items()}
+        d.cun = {s: list(v) for s, v in self.cun.items()}
+        d.cpiles = {s: {f: list(p) for f, p in v.items()} for s, v in self.cpiles.items()}
+        d.aga, d.aga_up = self.aga, dict(self.aga_up)
+        d.setz = {s: list(v) for s, v in self.setz.items()}
+        d.pan, d.new = set(self.pan), set(self.new)
+        d.attacked, d.blocked = set(self.attacked), set(self.blocked)
+        d.ench = dict(self.ench)
+        d.terr, d.terr_ctrl = self.terr, self.terr_ctrl
+        d.trash = {s: list(v) for s, v in self.trash.items()}
+        d.past = {s: list(v) for s, v in self.past.items()}
+        d.eot = list(self.eot)
+        a = self.attack
+        d.attack = None if a is None else {k: (list(v) if isinstance(v, list) else v)
+                                           for k, v in a.items()}
+        d.rng, d.max_turns = self.rng, self.max_turns
+        d.winner, d.reason, d.over = self.winner, self.reason, self.over
+        d.log = list(self.log)  # entries are tuples, never changed once written
+        return d
+
+
+def empty_data(owner: list, cid: list, max_turns: int) -> Data:
+    d = Data.__new__(Data)
+    d.turn, d.active, d.first, d.phase, d.step, d.hold = 1, "A", None, "setup", None, False
+    d.setup_seat = "A"
+    d.cid, d.owner, d.kn = cid, owner, [0] * len(cid)
+    d.deck = {s: [] for s in SEATS}
+    d.hand = {s: [] for s in SEATS}
+    d.barriers = {s: [] for s in SEATS}
+    d.cun = {s: [] for s in SEATS}
+    d.cpiles = {s: {} for s in SEATS}
+    d.aga, d.aga_up = {}, {s: False for s in SEATS}
+    d.setz = {s: [] for s in SEATS}
+    d.pan, d.new, d.attacked, d.blocked = set(), set(), set(), set()
+    d.ench = {}
+    d.terr, d.terr_ctrl = None, None
+    d.trash = {s: [] for s in SEATS}
+    d.past = {s: [] for s in SEATS}
+    d.eot = []
+    d.attack = None
+    d.rng, d.max_turns = 0, max_turns
+    d.winner, d.reason, d.over = None, "", False
+    d.log = []
+    return d
+
+
+class IWState(Stepper):
+    """engine-api.md's State for Imitation World (IW R24)."""
+
+    turn_rule = "R6.4"
+    window_rule = "R6.4"
+    runaway_rule = "R20.6"
+
+    def __init__(self, game, table, data: Data, markers: Optional[dict] = None):
+        super().__init__()
+        self.game = game
+        self.table = table
+        self._cards = table.cards
+        self.seats = SEATS
+        self.d = data
+        # seat -> the markers its aga permits (R8.6); fixed for a game (agas never change,
+        # except in a resample, which recomputes them)
+        self.markers = markers if markers is not None else self._markers()
+        self._answers: list = []
+        self._asked = 0
+
+    def _markers(self) -> dict:
+        out = {}
+        for s in SEATS:
+            uid = self.d.aga.get(s)
+            if uid is None:
+                out[s] = ()
+            else:
+                out[s] = rules.markers(self.table[self.d.cid[uid]].aga(), self.table.factions)
+        return out
+
+    # ================================================================== cards and refs
+    def card(self, uid: int):
+        return self._cards[self.d.cid[uid]]
+
+    def ref(self, uid: int) -> str:
+        """R24.3: ``A:IW-007``, or ``A:IW-007@2`` when that set zone holds several."""
+        d = self.d
+        s = d.owner[uid]
+        ident = d.cid[uid]
+        same = [u for u in d.setz[s] if d.cid[u] == ident]
+        if len(same) == 1:
+            return f"{s}:{ident}"
+        return f"{s}:{ident}@{same.index(uid) + 1}"
+
+    def find_ref(self, text: str) -> Optional[int]:
+        """The set-zone card a REF names (R24.3), or None."""
+        if ":" not in text:
+            return None
+        s, rest = text.split(":", 1)
+        if s not in SEATS:
+            return None
+        ident, _, k = rest.partition("@")
+        d = self.d
+        same = [u for u in d.setz[s] if d.cid[u] == ident]
+        if not k:
+            return same[0] if len(same) == 1 else None
+        if not k.isdigit() or not 1 <= int(k) <= len(same) or len(same) < 2:
+            return None
+        return same[int(k) - 1]
+
+    def where(self, uid: int) -> str:
+        d = self.d
+        s = d.owner[uid]
+        for zone in ("deck", "hand", "barriers", "trash", "past", "setz", "cun"):
+            if uid in getattr(d, zone)[s]:
+                return zone
+        if uid in d.ench.values():
+            return "enchant"
+        if uid == d.terr:
+            return "territory"
+        if any(uid in p for p in d.cpiles[s].values()):
+            return "cost"
+        if d.aga.get(s) == uid:
+            return "aga"
+        return "?"
+
+    # ================================================================== log
+    def note(self, seat: str, kind: str, text: str, cards: tuple = ()) -> None:
+        """An event; ``text`` has one ``{}`` per card of ``cards`` (uids), shown to a seat
+        as the id or as ``?`` as that seat knew the card right after the event (R24.5)."""
+        d = self.d
+        d.log.append((d.turn, seat, kind, text, tuple((d.cid[u], d.kn[u]) for u in cards)))
+
+    @staticmethod
+    def _event(entry, bit: int = BOTH) -> dict:
+        turn, seat, kind, text, cards = entry
+        names = [c if (m & bit) or bit == BOTH else "?" for c, m in cards]
+        return {"turn": turn, "seat": seat, "kind": kind, "text": text.format(*names),
+                "cards": names}
+
+    @property
+    def log(self) -> list:
+        return [self._event(e) for e in self.d.log]
+
+    def log_view(self, seat: str) -> list:
+        return [self._event(e, BIT[seat]) for e in self.d.log]
+
+    # ================================================================== moves of cards
+    def _remove(self, uid: int) -> None:
+        """Take ``uid`` out of wherever it is (not the aga: it never moves)."""
+        d = self.d
+        s = d.owner[uid]
+        for zone in (d.hand[s], d.deck[s], d.barriers[s], d.trash[s], d.cun[s]):
+            if uid in zone:
+                zone.remove(uid)
+                return
+        for zs in d.setz.values():
+            if uid in zs:
+                self._leave_field(uid, zs)
+                return
+        for g, e in list(d.ench.items()):
+            if e == uid:
+                del d.ench[g]
+                return
+        if d.terr == uid:
+            d.terr = d.terr_ctrl = None
+            return
+        for p in d.cpiles[s].values():
+            if uid in p:
+                p.remove(uid)
+                return
+        raise AssertionError(f"card {uid} is nowhere")  # pragma: no cover
+
+    def _leave_field(self, uid: int, zs: list) -> None:
+        """A set-zone card leaves: its marks go, its enchant goes to its owner's trash
+        (R11.3, R12.4)."""
+        d = self.d
+        zs.remove(uid)
+        d.pan.discard(uid)
+        d.new.discard(uid)
+        d.attacked.discard(uid)
+        d.blocked.discard(uid)
+        e = d.ench.pop(uid, None)
+        if e is not None:
+            d.trash[d.owner[e]].append(e)
+            d.kn[e] = BOTH
+            self.note(d.owner[e], "trash", "{} goes to " + d.owner[e] + "'s trash with its geuda",
+                      (e,))
+        d.eot = [m for m in d.eot if m[0] != uid]
+
+    def _to(self, uid: int, zone: str) -> None:
+        """Move ``uid`` to its owner's ``zone`` (trash, past, hand, deck_bottom)."""
+        d = self.d
+        self._remove(uid)
+        s = d.owner[uid]
+        if zone == "trash":
+            d.trash[s].append(uid)
+            d.kn[uid] = BOTH
+        elif zone == "past":
+            d.past[s].append(uid)
+            d.kn[uid] = BOTH
+        elif zone == "hand":
+            d.hand[s].append(uid)
+            d.kn[uid] |= BIT[s]
+        elif zone == "deck_bottom":
+            d.deck[s].append(uid)
+        else:  # pragma: no cover - the ability records are checked when built
+            raise ValueError(f"no zone {zone!r}")
+
+    def draw(self, seat: str, n: int) -> int:
+        """R7.3, R20.3: draw up to ``n``; an empty deck draws nothing."""
+        d = self.d
+        k = rules.drawn(len(d.deck[seat]), n)
+        for _ in range(k):
+            uid = d.deck[seat].pop(0)
+            d.hand[seat].append(uid)
+            d.kn[uid] |= BIT[seat]
+            self.note(seat, "draw", seat + " draws {}", (uid,))
+        return k
+
+    # ================================================================== values
+    def _mod_sources(self):
+        """(controller, card, uid) of every card whose 常時 modifiers apply now: set-zone
+        cards, the territory, face-up agas (R21.1, R19.5)."""
+        d = self.d
+        for s in SEATS:
+            for u in d.setz[s]:
+                c = self.card(u)
+                if c.abilities.modifiers:
+                    yield s, c, u
+            a = d.aga.get(s)
+            if a is not None and d.aga_up[s]:
+                c = self.card(a)
+                if c.abilities.modifiers:
+                    yield s, c, a
+        if d.terr is not None:
+            c = self.card(d.terr)
+            if c.abilities.modifiers:
+                yield d.terr_ctrl, c, d.terr
+
+    def raw(self, uid: int, stat: str) -> int:
+        """R2.3: printed value plus every modifier that applies now, not floored."""
+        d = self.d
+        c = self.card(uid)
+        v = c.atk if stat == "atk" else c.defence
+        owner = d.owner[uid]
+        geuda = c.type == "geuda"
+        for s, src, su in self._mod_sources():
+            for m in src.abilities.modifiers:
+                if m.stat != stat or m.who == "attached":
+                    continue
+                if m.faction is not None and c.faction != m.faction:
+                    continue
+                if (m.who == "this" and su == uid) or (geuda and (
+                        m.who == "all_geuda" or (m.who == "your_geuda" and owner == s))):
+                    v += m.amount
+        e = d.ench.get(uid)
+        if e is not None:
+            for m in self.card(e).abilities.modifiers:
+                if m.stat == stat and m.who == "attached":
+                    v += m.amount
+        for u, st, n in d.eot:
+            if u == uid and st == stat:
+                v += n
+        return v
+
+    def value(self, uid: int, stat: str) -> int:
+        return rules.current(self.raw(uid, stat))
+
+    def aga_def(self, seat: str) -> int:
+        return self.card(self.d.aga[seat]).defence
+
+    def fighter(self, uid: int, kind: str, role: str) -> rules.Fighter:
+        ja = jd = 0
+        for m in self.card(uid).abilities.judgment:
+            if kind in m.kinds and (m.role is None or m.role == role):
+                if m.stat == "atk":
+                    ja += m.amount
+                else:
+                    jd += m.amount
+        return rules.Fighter(self.raw(uid, "atk"), self.raw(uid, "def"), ja, jd)
+
+    def marks(self, uid: int) -> rules.Marks:
+        d = self.d
+        return rules.Marks(uid in d.pan, uid in d.new, uid in d.attacked, uid in d.blocked)
+
+    def cost_zone(self, seat: str) -> rules.CostZone:
+        d = self.d
+        if d.cpiles[seat]:
+            return rules.CostZone(piles=tuple((f, len(p)) for f, p in d.cpiles[seat].items()))
+        return rules.CostZone(unmarked=len(d.cun[seat]))
+
+    # ================================================================== who acts
+    def _over(self) -> bool:
+        return self.d.over
+
+    def defender(self) -> str:
+        return other(self.d.active)
+
+    def _acting(self) -> tuple:
+        d = self.d
+        if d.phase == "setup":
+            return (d.setup_seat,)
+        a = d.attack
+        if a is not None and a["stage"] == "block":
+            return (other(d.active),)
+        return (d.active,)
+
+    def decision_kind(self) -> Optional[str]:
+        """R24.2's kind of the decision waited on (None once the game is over)."""
+        d = self.d
+        if d.over:
+            return None
+        if self.question is not None:
+            return self.question.decision.kind
+        if d.phase == "setup":
+            return "barrier"
+        if d.hold:
+            return "next"
+        if d.phase in ("main1", "main2"):
+            return "main"
+        if d.phase == "battle":
+            a = d.attack
+            return "attack" if a is None else a["stage"]
+        return d.phase  # cost
+
+    # ================================================================== legal actions
+    def _legal_of(self, seat: str) -> list:
+        d = self.d
+        kind = self.decision_kind()
+        if kind == "barrier":
+            out = [Action(f"barrier {i}") for i in sorted({d.cid[u] for u in d.deck[seat]})]
+        elif kind == "next":
+            out = [NEXT]
+        elif kind == "cost":
+            out = self._cost_actions(seat) + [NEXT]
+        elif kind == "main":
+            out = self._main_actions(seat) + [NEXT]
+        elif kind == "attack":
+            out = self._attack_actions(seat) + [NEXT]
+        elif kind == "join":
+            out = [Action(f"join {self.ref(u)}") for u in self._joinable()] + [DONE]
+        elif kind == "front":
+            out = [Action(f"front {self.ref(u)}") for u in self._unordered()]
+        else:  # block
+            out = [Action(f"block {self.ref(u)}") for u in self._can_block()] + [DONE]
+        out.sort(key=str)
+        return out
+
+    def legal_actions(self, seat: str) -> list:
+        if self.question is not None:
+            if seat not in self.current_seats():
+                return []
+            return [Action(o) for o in self.question.decision.options]
+        return super().legal_actions(seat)
+
+    def apply(self, seat: str, action: Any) -> None:
+        if isinstance(action, str):
+            action = Action(action)
+        q = self.question
+        if q is not None and isinstance(action, Action) and seat == q.decision.seat:
+            if action.text not in q.decision.options:
+                raise IllegalAction(f"{seat} must answer {q.decision.prompt} with one of: "
+                                    f"{', '.join(q.decision.options)}, not `{action}`",
+                                    q.decision.rule)
+            action = Answer(seat, action.text)
+        super().apply(seat, action)
+
+    def _cost_actions(self, seat: str) -> list:
+        d = self.d
+        zone = self.cost_zone(seat)
+        places = rules.placements(zone, self.markers[seat])
+        out = []
+        for i in sorted({d.cid[u] for u in d.hand[seat]}):
+            for p in places:
+                tail = str(p)
+                out.append(Action(f"cost {i} {tail}" if tail else f"cost {i}"))
+        return out
+
+    def _playable(self, seat: str, c) -> bool:
+        return rules.cost_refusal(self.cost_zone(seat), c.faction, c.cost) is None
+
+    def _main_actions(self, seat: str) -> list:
+        d = self.d
+        out = []
+        zone = self.cost_zone(seat)
+        holds: dict = {}  # (faction, cost) -> does the cost condition hold (R9)
+        cards = self._cards
+        for i in sorted({d.cid[u] for u in d.hand[seat]}):
+            c = cards[i]
+            if c.type not in PLAYED:
+                continue
+            key = (c.faction, c.cost)
+            ok = holds.get(key)
+            if ok is None:
+                ok = holds[key] = rules.can_play(zone, c.faction, c.cost)
+            if not ok:
+                continue
+            if c.type in ("geuda", "object"):
+                out.append(Action(f"play {i}"))
+            elif c.type == "territory":
+                if self._territory_fits(c):
+                    out.append(Action(f"play {i}"))
+            elif c.type == "enchant":
+                for g in self._attachable(seat, c):
+                    out.append(Action(f"play {i} on {self.ref(g)}"))
+            else:  # eventi
+                op = c.abilities.on_play
+                if op is None or op.choose is None:
+                    out.append(Action(f"play {i}"))
+                else:
+                    for t in self.options(seat, op.choose):
+                        out.append(Action(f"play {i} target {t}"))
+        for u in d.setz[seat]:
+            act = self.card(u).abilities.activated
+            if act is None or u in d.pan:
+                continue
+            if act.choose is None:
+                out.append(Action(f"activate {self.ref(u)}"))
+            else:
+                for t in self.options(seat, act.choose):
+                    out.append(Action(f"activate {self.ref(u)} target {t}"))
+        return out
+
+    def _territory_fits(self, c) -> bool:
+        """R13.2: may territory ``c`` be played against the one in the zone?"""
+        d = self.d
+        try:
+            rules.territory_play(c.cost, None if d.terr is None else self.card(d.terr).cost)
+        except IllegalAction:
+            return False
+        return True
+
+    def _attachable(self, seat: str, c) -> list:
+        d = self.d
+        sides = (seat,) if c.abilities.attach.onto == "yours" else SEATS
+        return [g for s in sides for g in d.setz[s]
+                if self.card(g).type == "geuda" and g not in d.ench]
+
+    def _attackers(self, seat: str) -> list:
+        d = self.d
+        return [u for u in d.setz[seat] if self.card(u).type == "geuda"
+                and rules.attack_refusal(self.marks(u)) is None]
+
+    def _attack_actions(self, seat: str) -> list:
+        d = self.d
+        targets = ["player"] + [self.ref(u) for u in d.setz[other(seat)]
+                                if self.card(u).type == "geuda" and u in d.pan]
+        return [Action(f"attack {self.ref(u)} {t}") for u in self._attackers(seat)
+                for t in targets]
+
+    def _joinable(self) -> list:
+        a = self.d.attack
+        return [u for u in self._attackers(self.d.active) if u not in a["side"]]
+
+    def _unordered(self) -> list:
+        a = self.d.attack
+        return [u for u in a["side"] if u not in a["order"]]
+
+    def _can_block(self) -> list:
+        d = self.d
+        a = d.attack
+        return [u for u in d.setz[other(d.active)] if self.card(u).type == "geuda"
+                and u not in a["blockers"] and rules.block_refusal(self.marks(u)) is None]
+
+    # ================================================================== choices
+    def options(self, seat: str, sel: Select) -> list:
+        """The answers a choice offers ``seat`` (REFs, ``territory``, trash ids), sorted."""
+        d = self.d
+        if sel.what in ("trash_card", "trash_geuda"):
+            ids = {d.cid[u] for u in d.trash[seat]
+                   if sel.what == "trash_card" or self.card(u).type == "geuda"}
+            return sorted(ids)
+        sides = {"yours": (seat,), "opponent": (other(seat),), "any": SEATS}[sel.side]
+        out = []
+        for s in sides:
+            for u in d.setz[s]:
+                if self.card(u).type != "geuda":
+                    continue
+                if sel.state == "pan" and u not in d.pan:
+                    continue
+                if sel.state == "ripan" and u in d.pan:
+                    continue
+                out.append(self.ref(u))
+        if sel.what == "geuda_or_territory" and d.terr is not None:
+            out.append("territory")
+        return sorted(out)
+
+    def chosen_uid(self, seat: str, text: str) -> Optional[int]:
+        d = self.d
+        if text == "territory":
+            return d.terr
+        if ":" in text:
+            return self.find_ref(text)
+        for u in d.trash[seat]:
+            if d.cid[u] == text:
+                return u
+        return None
+
+    def ask(self, seat: str, kind: str, options: list, card: Optional[str], rule: str,
+            prompt: str) -> str:
+        """A question (R21.2-R21.3): one option is taken without asking; else the next
+        scripted answer of this run, or Suspend."""
+        if len(options) == 1:
+            return options[0]
+        i = self._asked
+        if i < len(self._answers):
+            self._asked += 1
+            return self._answers[i]
+        raise Suspend(IWDecision(seat, kind, prompt, tuple(options), rule, card=card))
+
+    # ================================================================== running a step
+    def _may_ask(self, step: Step) -> bool:
+        """Can ``step`` meet an ability's question?  Only where abilities trigger or
+        resolve: a play or an activation, an attack's judgment, the end phase and the next
+        turn's start (``next`` from main 2, or a phase set up by a ruling case)."""
+        action = step.action
+        if not isinstance(action, Action):
+            return True
+        kind = action.kind
+        d = self.d
+        if kind == "next":
+            return d.hold or d.phase == "main2"
+        if kind == "play":  # only the played card's own abilities start (R21.6)
+            a = self._cards[action.text.split()[1]].abilities
+            return bool(a.triggers or a.on_play)
+        if kind in ("attack", "block", "done", "join", "front"):
+            # a judgment may follow: an out geuda's アウト時 abilities
+            return any(self.card(u).abilities.triggers for z in d.setz.values() for u in z)
+        return kind not in ("cost", "barrier")
+
+    def _run(self, step: Step, answers: list) -> None:
+        self._answers, self._asked = answers, 0
+        self._wait = []
+        try:
+            self._do(step.seat, step.action)
+            self._advance()
+        except GameOver:
+            pass
+
+    def _do(self, seat: str, action: Action) -> None:
+        words = action.text.split()
+        kind = words[0]
+        d = self.d
+        if kind == "barrier":
+            self._barrier(seat, words[1])
+        elif kind == "next":
+            self._next(seat)
+        elif kind == "cost":
+            self._place_cost(seat, words)
+        elif kind == "play":
+            self._play(seat, words)
+        elif kind == "activate":
+            self._activate(seat, words)
+        elif kind == "attack":
+            self._declare(seat, words)
+        elif kind == "join":
+            d.attack["side"].append(self.find_ref(words[1]))
+            self._after_join()
+        elif kind == "front":
+            d.attack["order"].append(self.find_ref(words[1]))
+            self._after_front()
+        elif kind == "block":
+            d.attack["blockers"].append(self.find_ref(words[1]))
+        elif kind == "done":
+            if d.attack["stage"] == "join":
+                d.attack["stage"] = "front"
+                self._after_join(done=True)
+            else:
+                self._block_done()
+        else:  # pragma: no cover - only listed actions reach here
+            raise AssertionError(action)
+
+    def _next(self, seat: str) -> None:
+        d = self.d
+        if d.hold:
+            d.hold = False
+            return
+        ph = d.phase
+        if ph == "cost":
+            self.note(seat, "cost", seat + " places no cost card")
+            d.phase = "main1"
+        elif ph == "main1":
+            d.phase = "main2" if self._no_battle() else "battle"
+            if d.phase == "battle":
+                d.step = "attack"
+        elif ph == "battle":
+            d.phase, d.step = "main2", None
+        elif ph == "main2":
+            d.phase = "end"
+
+    def _no_battle(self) -> bool:
+        d = self.d
+        return d.turn == 1 and d.active == d.first
+
+    def _advance(self) -> None:
+        """Run everything that needs no decision (R7, the end phase, R20.6) up to the next
+        decision or the end of the game."""
+        d = self.d
+        while not d.hold:
+            ph = d.phase
+            if ph == "start":
+                self.note(d.active, "turn", f"turn {d.turn}: {d.active}'s turn begins")
+                d.new.clear()
+                d.attacked.clear()
+                d.blocked.clear()  # R1.7, R7.1
+                self._trigger_turn("turn_start")
+                self._resolve()
+                d.phase = "ripan"
+            elif ph == "ripan":
+                mine = set(d.setz[d.active])
+                d.pan -= mine  # R7.2: only the active player's
+                d.phase = "cost" if self._no_battle() else "draw"
+            elif ph == "draw":
+                result = rules.draw_phase_loss(d.active, len(d.deck[d.active]))
+                if result is not None:
+                    self.note(d.active, "lose", f"{d.active}'s deck is empty at the draw "
+                                                "phase: " + d.active + " loses (R20.2)")
+                    self._end(result)
+                self.draw(d.active, DRAW)
+                d.phase = "cost"
+            elif ph == "end":
+                self._trigger_turn("turn_end")
+                self._resolve()
+                d.eot = []  # R21.5
+                cap = rules.turn_cap(d.turn, d.max_turns)
+                if cap is not None:
+                    self.note("", "cap", f"turn {d.turn} has ended: the game stops (R20.6)")
+                    self._end(cap)
+                d.turn += 1
+                d.active = other(d.active)
+                d.phase, d.step = "start", None
+            else:
+                return
+
+    def _end(self, result: rules.Result) -> None:
+        d = self.d
+        d.over = True
+        d.winner = result.winners[0] if result.winners else None
+        d.reason = result.reason
+        for s in SEATS:  # R22.2: both agas are shown
+            if s in d.aga:
+                d.kn[d.aga[s]] = BOTH
+        raise GameOver()
+
+    # ================================================================== setup (R5)
+    def _barrier(self, seat: str, ident: str) -> None:
+        d = self.d
+        uid = next(u for u in d.deck[seat] if d.cid[u] == ident)
+        d.deck[seat].remove(uid)
+        d.barriers[seat].append(uid)
+        d.kn[uid] = BIT[seat]
+        self.note(seat, "barrier", seat + " chooses barrier {}", (uid,))
+        if len(d.barriers[seat]) < BARRIERS:
+            return
+        if seat == "A":
+            d.setup_seat = "B"
+            return
+        for s in SEATS:  # R5.4
+            d.rng = shuffled(d.rng, d.deck[s])
+        first = d.first
+        if first is None:  # R5.5
+            d.rng, k = below(d.rng, 2)
+            first = SEATS[k]
+        d.first = d.active = first
+        self.note("", "setup", f"the decks are shuffled; {first} plays first")
+        for s in (first, other(first)):
+            self.draw(s, OPENING_HAND)
+        d.turn, d.phase, d.setup_seat = 1, "start", None
+
+    # ================================================================== cost (R8)
+    def _place_cost(self, seat: str, words: list) -> None:
+        d = self.d
+        ident = words[1]
+        to = words[3] if len(words) > 3 else None
+        mark = words[5] if len(words) > 5 else None
+        zone = self.cost_zone(seat)
+        rules.after_placement(zone, rules.Placement(to, mark), self.markers[seat])
+        uid = next(u for u in d.hand[seat] if d.cid[u] == ident)
+        d.hand[seat].remove(uid)
+        d.kn[uid] = BIT[seat]
+        foe = BIT[other(seat)]
+        for u in d.hand[seat]:  # R22.3: the opponent cannot tell which card went
+            d.kn[u] &= ~foe
+        if to is None:
+            d.cun[seat].append(uid)
+            where = "the unmarked pile"
+        elif mark is not None:
+            d.cpiles[seat] = {mark: d.cun[seat], to: [uid]}
+            d.cun[seat] = []
+            where = f"a new {to} pile (the old pile is marked {mark})"
+        else:
+            d.cpiles[seat].setdefault(to, []).append(uid)
+            where = f"the {to} pile"
+        self.note(seat, "cost", seat + " puts {} into " + where, (uid,))
+        d.phase = "main1"
+
+    # ================================================================== plays (R10-R14)
+    def _play(self, seat: str, words: list) -> None:
+        d = self.d
+        ident = words[1]
+        c = self.table[ident]
+        zone = self.cost_zone(seat)
+        new_zone = rules.after_play(zone, c.faction, c.cost)
+        if new_zone != zone:  # R9.2 fixing by play
+            d.cpiles[seat] = {c.faction: d.cun[seat]}
+            d.cun[seat] = []
+            self.note(seat, "mark", f"{seat}'s cost zone becomes its {c.faction} pile (R9.2)")
+        uid = next(u for u in d.hand[seat] if d.cid[u] == ident)
+        d.hand[seat].remove(uid)
+        d.kn[uid] = BOTH
+        if c.type in ("geuda", "object"):
+            d.setz[seat].append(uid)
+            if c.type == "geuda":
+                d.new.add(uid)
+            self.note(seat, "play", seat + " plays {}", (uid,))
+            self._entered(uid, seat)
+        elif c.type == "enchant":
+            g = self.find_ref(words[3])
+            d.ench[g] = uid
+            self.note(seat, "play", seat + " plays {} onto {}", (uid, g))
+        elif c.type == "territory":
+            self._territory(seat, uid, c)
+        else:
+            self.note(seat, "play", seat + " plays {}", (uid,))
+            op = c.abilities.on_play
+            chosen = None
+            if op is not None and op.choose is not None:
+                chosen = self.chosen_uid(seat, words[3])
+            d.trash[seat].append(uid)  # R14.1: resolves, then to the trash
+            if op is not None:
+                self._run_ops(op.effect, seat, uid, chosen)
+            d.trash[seat].remove(uid)
+            d.trash[seat].append(uid)
+        self._resolve()
+
+    def _territory(self, seat: str, uid: int, c) -> None:
+        d = self.d
+        there = None if d.terr is None else self.card(d.terr).cost
+        how = rules.territory_play(c.cost, there)
+        self.note(seat, "play", seat + " plays {}", (uid,))
+        if how != "enters":
+            old = d.terr
+            self._to(old, "trash")
+            self.note(d.owner[old], "trash", "{} goes to its owner's trash (R13.3)", (old,))
+        if how == "both":
+            d.trash[seat].append(uid)
+            self.note(seat, "trash", "{} goes to its owner's trash too: equal cost (R13.3)",
+                      (uid,))
+            return
+        d.terr, d.terr_ctrl = uid, seat
+        self._entered(uid, seat)
+
+    def _activate(self, seat: str, words: list) -> None:
+        d = self.d
+        uid = self.find_ref(words[1])
+        act = self.card(uid).abilities.activated
+        chosen = self.chosen_uid(seat, words[3]) if len(words) > 3 else None
+        d.pan.add(uid)  # its cost: pān (R21.1)
+        self.note(seat, "activate", seat + " uses {}", (uid,))
+        self._run_ops(act.effect, seat, uid, chosen)
+        self._resolve()
+
+    # ================================================================== battle (R15-R19)
+    def _declare(self, seat: str, words: list) -> None:
+        d = self.d
+        uid = self.find_ref(words[1])
+        target = words[2]
+        tuid = None if target == "player" else self.find_ref(target)
+        d.attack = {"stage": "join", "side": [uid], "order": [], "target": tuid,
+                    "blockers": []}
+        if self.card(uid).linked and self._joinable():
+            return  # join questions (R15.5)
+        d.attack["stage"] = "front"
+        self._after_join(done=True)
+
+    def _after_join(self, done: bool = False) -> None:
+        a = self.d.attack
+        if not done and self._joinable():
+            return
+        a["stage"] = "front"
+        if len(a["side"]) == 1:
+            a["order"] = list(a["side"])
+        self._after_front()
+
+    def _after_front(self) -> None:
+        d = self.d
+        a = d.attack
+        left = self._unordered()
+        if len(left) == 1:
+            a["order"].append(left[0])
+            left = []
+        if left:
+            return
+        for u in a["order"]:  # R15.3, R15.5: the declaration is complete
+            d.pan.add(u)
+            d.attacked.add(u)
+        side = " ".join("{}" for _ in a["order"])
+        if a["target"] is None:
+            self.note(d.active, "attack", d.active + " attacks " + other(d.active) + " with "
+                      + side, tuple(a["order"]))
+            a["stage"] = "block"
+            if self._can_block():  # R16.2: skipped when nothing can block
+                return
+            self._judge()
+        else:
+            self.note(d.active, "attack", d.active + " attacks {} with " + side,
+                      (a["target"],) + tuple(a["order"]))
+            self._judge()
+
+    def _block_done(self) -> None:
+        a = self.d.attack
+        self.d.blocked.update(a["blockers"])  # R16.2: one block per turn
+        if a["blockers"]:
+            self.note(other(self.d.active), "block", other(self.d.active) + " blocks with "
+                      + " ".join("{}" for _ in a["blockers"]), tuple(a["blockers"]))
+        self._judge()
+
+    def _judge(self) -> None:
+        d = self.d
+        a = d.attack
+        side = [u for u in a["order"] if u in d.setz[d.active]]
+        attacker, foe = d.active, other(d.active)
+        if a["target"] is not None or a["blockers"]:
+            defending = ([a["target"]] if a["target"] is not None else a["blockers"])
+            defending = [u for u in defending if u in d.setz[foe]]
+            if not side or not defending:  # R15.6
+                self.note(attacker, "judgment", "the attack ends with no judgment (R15.6)")
+            else:
+                role_d = "blocker" if a["target"] is None else "target"
+                res = rules.survival_judgment(
+                    [self.fighter(u, "survival", "attacker") for u in side],
+                    [self.fighter(u, "survival", role_d) for u in defending])
+                out = [u for u, r in zip(side, res.attacking) if r.out] \
+                    + [u for u, r in zip(defending, res.defending) if r.out]
+                self.note(attacker, "judgment", f"survival judgment: {res.attacking_deals} "
+                          f"against {res.defending_deals}")
+                for u in out:  # R17.6: at once, then アウト時
+                    self._to(u, "trash")
+                    self.note(d.owner[u], "out", "{} is out", (u,))
+                for u in out:
+                    for i, t in enumerate(self.card(u).abilities.triggers):
+                        if t.timing == "out" and self._holds(t, d.owner[u]):
+                            self._waiting.append((d.owner[u], u, i))
+        elif not side:
+            self.note(attacker, "judgment", "the attack ends with no judgment (R15.6)")
+        elif d.barriers[foe]:
+            res = rules.barrier_judgment([self.fighter(u, "barrier", "attacker") for u in side],
+                                         len(d.barriers[foe]))
+            self.note(attacker, "judgment", f"barrier judgment: {res.deals} against "
+                      f"{res.defence}: " + ("destroyed" if res.destroyed else "it stands"))
+            if res.destroyed:
+                b = d.barriers[foe].pop(0)
+                d.hand[foe].append(b)  # R18.3, unseen (R22.2)
+                self.note(foe, "barrier", "a barrier of " + foe + " goes to its hand: {}", (b,))
+                if not d.barriers[foe]:
+                    d.aga_up[foe] = True
+                    d.kn[d.aga[foe]] = BOTH
+                    self.note(foe, "aga", foe + "'s aga {} turns face up (R19.1)",
+                              (d.aga[foe],))
+        else:
+            res = rules.aga_judgment([self.fighter(u, "aga", "attacker") for u in side],
+                                     self.raw(d.aga[foe], "def"), 0, True)
+            self.note(attacker, "judgment", f"aga judgment: {res.deals} against {res.defence}")
+            if res.destroyed:
+                d.attack = None
+                self.note(foe, "lose", foe + "'s aga is destroyed: " + attacker + " wins (R20.1)")
+                self._end(rules.aga_destroyed(foe))
+        d.attack = None
+        d.step = "attack"
+        self._resolve()
+
+    # ================================================================== abilities (R21)
+    @property
+    def _waiting(self) -> list:
+        w = getattr(self, "_wait", None)
+        if w is None:
+            w = self._wait = []
+        return w
+
+    def _holds(self, trig, seat: str) -> bool:
+        cond = trig.condition
+        if cond is None:
+            return True
+        if cond.kind == "trash_not_empty":
+            return bool(self.d.trash[seat])
+        return False  # pragma: no cover
+
+    def _entered(self, uid: int, seat: str) -> None:
+        for i, t in enumerate(self.card(uid).abilities.triggers):
+            if t.timing == "enter" and self._holds(t, seat):
+                self._waiting.append((seat, uid, i))
+
+    def _trigger_turn(self, timing: str) -> None:
+        d = self.d
+        sources = []
+        for s in SEATS:
+            sources += [(s, u) for u in d.setz[s]]
+            if d.aga_up[s] and s in d.aga:
+                sources.append((s, d.aga[s]))
+        if d.terr is not None:
+            sources.append((d.terr_ctrl, d.terr))
+        for s, u in sources:
+            for i, t in enumerate(self.card(u).abilities.triggers):
+                whose = t.whose == "any" or (s == d.active) == (t.whose == "yours")
+                if t.timing == timing and whose and self._holds(t, s):
+                    self._waiting.append((s, u, i))
+
+    def _resolve(self) -> None:
+        """R21.2: the waiting abilities, the active player's first; each player orders
+        their own while two of them can be told apart."""
+        d = self.d
+        wait = self._waiting
+        while wait:
+            seat = d.active if any(w[0] == d.active for w in wait) else other(d.active)
+            mine = [w for w in wait if w[0] == seat]
+            kinds = sorted({(d.cid[w[1]], w[2]) for w in mine})
+            if len(kinds) > 1:
+                opts = sorted({f"order {c}" for c, _ in kinds})
+                pick = self.ask(seat, "order", opts, None, "R21.2",
+                                f"which of {seat}'s waiting abilities resolves next")
+                ident = pick.split()[1]
+                entry = next(w for w in mine if d.cid[w[1]] == ident)
+            else:
+                entry = mine[0]
+            wait.remove(entry)
+            s, uid, i = entry
+            trig = self.card(uid).abilities.triggers[i]
+            if not self._holds(trig, s):
+                continue
+            self.note(s, "ability", "{}'s ability resolves", (uid,))
+            self._run_ops(trig.effect, s, uid, None)
+
+    def _run_ops(self, ops: tuple, seat: str, src: int, chosen: Optional[int]) -> None:
+        d = self.d
+        for op in ops:
+            k = op.op
+            if k == "draw":
+                self.draw(d.active if op.who == "active" else seat, op.n)
+            elif k == "look_top_may_bottom":
+                deck = d.deck[seat]
+                if not deck:
+                    continue
+                top = deck[0]
+                d.kn[top] |= BIT[seat]
+                self.note(seat, "look", seat + " looks at the top card of its deck: {}", (top,))
+                if len(deck) > 1 and self.ask(seat, "yes_no", ["no", "yes"], d.cid[src],
+                                              "R21.3", "put it on the bottom?") == "yes":
+                    deck.append(deck.pop(0))
+                    self.note(seat, "move", seat + " puts {} on the bottom of its deck", (top,))
+            elif k == "pan_chosen":
+                if chosen is not None and any(chosen in z for z in d.setz.values()):
+                    d.pan.add(chosen)
+                    self.note(seat, "pan", "{} turns pān", (chosen,))
+            elif k == "chosen_to":
+                if chosen is not None:
+                    self._to(chosen, op.zone)
+                    self.note(seat, "move", "{} goes to " + d.owner[chosen] + "'s "
+                              + op.zone.replace("_", " "), (chosen,))
+            elif k == "self_to":
+                self._to(src, op.zone)
+                self.note(seat, "move", "{} goes to " + d.owner[src] + "'s " + op.zone, (src,))
+            elif k == "mod_chosen":
+                if chosen is not None:
+                    d.eot.append((chosen, op.stat, op.n))
+                    self.note(seat, "modify", "{} has " + op.stat.upper() + f" {op.n:+d} until "
+                              "end of turn", (chosen,))
+            elif k == "may":
+                first = op.then[0] if op.then else None
+                if first is not None and first.op == "choose" \
+                        and not self.options(seat, first.select):
+                    continue
+                if self.ask(seat, "yes_no", ["no", "yes"], d.cid[src], "R21.3",
+                            f"use {d.cid[src]}'s ability?") == "yes":
+                    self._run_ops(op.then, seat, src, chosen)
+            elif k == "choose":
+                opts = self.options(seat, op.select)
+                if not opts:
+                    continue
+                pick = self.ask(seat, "choose", [f"choose {o}" for o in opts], d.cid[src],
+                                "R21.3", f"a choice of {d.cid[src]}")
+                self._run_ops(op.then, seat, src, self.chosen_uid(seat, pick.split()[1]))
+
+    # ================================================================== Stepper hooks
+    def _snapshot(self) -> Data:
+        return self.d.copy()
+
+    def _restore(self, snap: Data) -> None:
+        self.d = snap.copy()
+        self._wait = []
+
+    def _game_over(self) -> IllegalAction:
+        """R20.4: nothing happens once the game has ended."""
+        won = self.winners()
+        return IllegalAction(f"the game is over ({' and '.join(won) or 'nobody'} won, "
+                             f"{self.win_reason()}): nothing more happens", "R20.4")
+
+    def _copy(self) -> "IWState":
+        return IWState(self.game, self.table, self.d.copy(), dict(self.markers))
+
+    def _refusal(self, seat: str, action: Any) -> IllegalAction:
+        from .moves import refusal
+
+        return refusal(self, seat, action)
+
+    def parse_action(self, seat: str, text: str):
+        from .moves import parse_action
+
+        return parse_action(self, seat, text)
+
+    # ================================================================== hidden information
+    def _hidden(self, seat: str) -> dict:
+        d = self.d
+        bit = BIT[seat]
+        out = {}
+        for p in SEATS:
+            places = []
+            for zone in (d.hand[p], d.deck[p], d.barriers[p], d.cun[p],
+                         *d.cpiles[p].values()):
+                places += [u for u in zone if not d.kn[u] & bit]
+            out[p] = places
+        return out
+
+    def _redeal(self, seat: str, rnd: random.Random, hidden: dict) -> None:
+        """R22.5: the unknown cards of each player swap identities among themselves; the
+        opponent's hidden aga is drawn among the consistent agas; the log is ``seat``'s
+        view."""
+        d = self.d
+        for p, uids in hidden.items():
+            ids = [d.cid[u] for u in uids]
+            ids.sort()
+            rnd.shuffle(ids)
+            for u, i in zip(uids, ids):
+                d.cid[u] = i
+        foe = other(seat)
+        a = d.aga.get(foe)
+        if a is not None and not d.kn[a] & BIT[seat]:
+            owned = {self.card(u).faction for u, o in enumerate(d.owner)
+                     if o == foe and u != a}
+            zone = self.cost_zone(foe)
+            fits = [c.id for c in self.table.agas
+                    if rules.aga_consistent(c.aga(), owned, zone)]
+            d.cid[a] = fits[rnd.randrange(len(fits))]
+            self.markers = self._markers()
+        bit = BIT[seat]
+        d.log = [(t, s, k, x, tuple((c if m & bit else "?", m) for c, m in cards))
+                 for t, s, k, x, cards in d.log]
+        self._legal = {}
+        self._who = None
+
+    def _reseed(self, rnd: random.Random) -> None:
+        self.d.rng = rnd.getrandbits(64) & MASK
+
+    # ================================================================== results
+    def winners(self) -> tuple:
+        return (self.d.winner,) if self.d.winner is not None else ()
+
+    def win_reason(self) -> str:
+        return self.d.reason if self.d.over else ""
+
+    def returns(self) -> dict:
+        if self.d.over and not self.d.winner:
+            return {"A": 0.5, "B": 0.5}
+        return super().returns()
+
+    # ================================================================== views
+    def _ids(self, uids, bit: int) -> list:
+        """Card ids as ``bit``'s seat knows them (``?`` otherwise); bit WHOLE: every id."""
+        d = self.d
+        if bit == WHOLE:
+            return [d.cid[u] for u in uids]
+        return [d.cid[u] if d.kn[u] & bit else "?" for u in uids]
+
+    def _set_entries(self, s: str) -> list:
+        d = self.d
+        out = []
+        for u in d.setz[s]:
+            c = self.card(u)
+            e = d.ench.get(u)
+            geuda = c.type == "geuda"
+            out.append({"ref": self.ref(u), "card": c.id, "type": c.type, "pan": u in d.pan,
+                        "new": u in d.new, "attacked": u in d.attacked,
+                        "blocked": u in d.blocked,
+                        "enchant": None if e is None else d.cid[e],
+                        "enchant_owner": None if e is None else d.owner[e],
+                        "atk": self.value(u, "atk") if geuda else None,
+                        "def": self.value(u, "def") if geuda else None})
+        return out
+
+    def _cost_view(self, s: str, bit: int) -> dict:
+        d = self.d
+        if d.cpiles[s]:
+            return {f: self._ids(p, bit) for f, p in d.cpiles[s].items()}
+        return {"unmarked": self._ids(d.cun[s], bit)}
+
+    def _player(self, s: str, bit: int, own: bool) -> dict:
+        d = self.d
+        known = sorted(d.cid[u] for u in d.hand[s] if d.kn[u] & bit or bit == WHOLE)
+        hand = known + ["?"] * (len(d.hand[s]) - len(known))
+        a = d.aga.get(s)
+        out = {"aga": (d.cid[a] if a is not None and (d.kn[a] & bit or bit == WHOLE)
+                       else "hidden"),
+               "aga_face_up": d.aga_up[s], "hand": hand, "deck": self._ids(d.deck[s], bit),
+               "barriers": self._ids(d.barriers[s], bit), "cost": self._cost_view(s, bit),
+               "set": self._set_entries(s), "trash": [d.cid[u] for u in d.trash[s]],
+               "past": [d.cid[u] for u in d.past[s]]}
+        if own:
+            out["deck_list"] = sorted(d.cid[u] for u, o in enumerate(d.owner) if o == s)
+        return out
+
+    def step_name(self) -> Optional[str]:
+        """``"attack"`` or ``"block"`` in the battle phase (R24.2's observation), else None."""
+        d = self.d
+        if d.over or d.phase != "battle" or d.hold:
+            return None
+        a = d.attack
+        return "block" if a is not None and a["stage"] == "block" else "attack"
+
+    def _decision_view(self) -> Optional[dict]:
+        d = self.d
+        kind = self.decision_kind()
+        if kind is None:
+            return None
+        card = None
+        if self.question is not None:
+            card = self.question.decision.card
+        return {"kind": kind, "seat": self.current_seats()[0], "card": card}
+
+    def _attack_view(self) -> Optional[dict]:
+        a = self.d.attack
+        if a is None:
+            return None
+        side = a["order"] if a["order"] else a["side"]
+        return {"attackers": [self.ref(u) for u in side],
+                "target": "player" if a["target"] is None else self.ref(a["target"]),
+                "blockers": [self.ref(u) for u in a["blockers"]]}
+
+    def _result(self) -> Optional[dict]:
+        d = self.d
+        if not d.over:
+            return None
+        return {"winners": list(self.winners()), "reason": d.reason, "returns": self.returns()}
+
+    def observation(self, seat: str) -> dict:
+        if seat not in SEATS:
+            raise ValueError(f"no seat {seat!r}; the seats are A, B")
+        d = self.d
+        bit = BIT[seat]
+        t = None if d.terr is None else {"card": d.cid[d.terr], "controller": d.terr_ctrl}
+        return {"seat": seat, "turn": d.turn, "active": d.active, "first": d.first,
+                "phase": "over" if d.over else d.phase,
+                "step": self.step_name(),
+                "decision": self._decision_view(), "attack": self._attack_view(),
+                "territory": t,
+                "players": {s: self._player(s, bit, s == seat) for s in SEATS},
+                "log": self.log_view(seat), "result": self._result()}
+
+    def to_dict(self) -> dict:
+        d = self.d
+        players = {}
+        for s in SEATS:
+            p = self._player(s, WHOLE, True)
+            p["aga"] = d.cid[d.aga[s]] if s in d.aga else None
+            p["known"] = {str(u): d.kn[u] for u, o in enumerate(d.owner) if o == s}
+            players[s] = p
+        return {"turn": d.turn, "active": d.active, "first": d.first, "phase": d.phase,
+                "step": d.step, "hold": d.hold, "setup_seat": d.setup_seat, "over": d.over,
+                "winner": d.winner, "reason": d.reason, "max_turns": d.max_turns,
+                "decision": self._decision_view(), "attack": self._attack_view(),
+                "territory": None if d.terr is None else {"card": d.cid[d.terr],
+                                                          "controller": d.terr_ctrl},
+                "until_end_of_turn": [[self.d.cid[u], s, n] for u, s, n in d.eot],
+                "players": players, "rng": d.rng, "log": self.log}
+
+    # plain reads for tools and the ruling-case runner
+    def hand(self, s: str) -> list:
+        return sorted(self.d.cid[u] for u in self.d.hand[s])
+
+    @property
+    def turn(self) -> int:
+        return self.d.turn
+
+    @property
+    def active(self) -> str:
+        return self.d.active
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.d.over else self.d.phase
+
+    def conservation_problem(self) -> Optional[str]:
+        """R23.5: every card in exactly one place, each player owning their aga and deck
+        list; barriers never above 5; no out geuda on the field (None: all hold)."""
+        d = self.d
+        seen = Counter()
+        for s in SEATS:
+            for zone in (d.deck[s], d.hand[s], d.barriers[s], d.cun[s], d.setz[s], d.trash[s],
+                         d.past[s], *d.cpiles[s].values()):
+                seen.update(zone)
+                for u in zone:
+                    if d.owner[u] != s:
+                        return f"card {u} of {d.owner[u]} is in {s}'s zones"
+            if s in d.aga:
+                seen[d.aga[s]] += 1
+            if len(d.barriers[s]) > BARRIERS:
+                return f"{s} has {len(d.barriers[s])} barriers"
+        seen.update(d.ench.values())
+        if d.terr is not None:
+            seen[d.terr] += 1
+        for u in range(len(d.owner)):
+            if seen[u] != 1:
+                return f"card {u} ({d.cid[u]}) is in {seen[u]} places"
+        for g in d.ench:
+            if not any(g in z for z in d.setz.values()):
+                return f"an enchant hangs on card {g}, which is not in a set zone"
+        return None
