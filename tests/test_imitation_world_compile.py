@@ -34,7 +34,7 @@ def test_an_unknown_construct_is_refused_naming_the_card():
     card = TABLE["IW-012"]  # its source: `field when this is out: draw 1 card`
     from wgdsl.lang.cards import load_cards
     from wgdsl.lang.vocabulary import Vocabulary
-    from wgdsl.games.imitation_world.cards import card_set_path
+    from wgdsl.lang.cards import card_set_path
 
     game = wgdsl.load_game("imitation-world")
     src = load_cards(card_set_path(game.spec), Vocabulary.from_spec(game.spec))["IW-012"].source

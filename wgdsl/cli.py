@@ -302,7 +302,7 @@ def _check_game_file(path: str) -> bool:
 @click.option("--game", "game_name", metavar="GAME", default=None,
               help="The cards of another game: getgem, or a game file. Default: World Gainer's.")
 def cards_command(cards_path, as_text, lang, game_name):
-    """List a card set: id, name, English name, color, cost/required, stun, kind.
+    """List a card set: id, names and stats (World Gainer: color, cost/required, stun, kind).
 
     \b
     Examples:
@@ -310,6 +310,7 @@ def cards_command(cards_path, as_text, lang, game_name):
       wgdsl cards --cards mine.wg   your own set (it is checked first)
       wgdsl cards --text --lang en  every card as printed text
       wgdsl cards --game getgem     GETGEM's GG01 (--text --lang ja: its card texts)
+      wgdsl cards --game imitation-world   IW01: its stats (type, faction, cost, ...)
     \b
     kind: D dimension effect, F field effect, S a static rule that works outside the
     field (in hand, in standby), — no effect (R13).  cost/req is the cost and the
@@ -317,13 +318,16 @@ def cards_command(cards_path, as_text, lang, game_name):
     """
     if game_name is not None and game_name != "world-gainer":
         spec = _game_spec(game_name, cards_path)
+        from wgdsl.lang.cards import card_set_path
         from wgdsl.tools.gamefile import spec_card_text, spec_cards_table
 
-        if as_text:
-            echo("\n\n".join(spec_card_text(spec, c, lang) for c in spec.cards))
-        else:
-            echo(spec_cards_table(spec))
-        return
+        if spec.cards or spec.card_set is None:  # the game file's own cards
+            if as_text:
+                echo("\n\n".join(spec_card_text(spec, c, lang) for c in spec.cards))
+            else:
+                echo(spec_cards_table(spec))
+            return
+        cards_path = str(card_set_path(spec))  # its card set, in the card language
     from wgdsl.lang.cards import load_cards
     from wgdsl.tools.listing import cards_table
 
@@ -369,9 +373,13 @@ def show_command(card_id, cards_path, lang, rules_of, game_name):
     if card_id is None:
         raise click.UsageError("give a card id (`wgdsl cards` lists them), or --rules GAME")
     if game_name is not None and game_name != "world-gainer":
+        from wgdsl.lang.cards import card_set_path
         from wgdsl.tools.gamefile import find_spec_card, spec_card_text
 
         spec = _game_spec(game_name, cards_path)
+        if not spec.cards and spec.card_set is not None:  # its set, in the card language
+            game_name, cards_path = None, str(card_set_path(spec))
+    if game_name is not None and game_name != "world-gainer":
         card, hint = find_spec_card(spec, card_id)
         if card is None:
             raise click.UsageError(f"no card {card_id} in {spec.name}"

@@ -129,6 +129,17 @@ def builtin_sets() -> list[str]:
     return sorted(p.stem for p in builtin_cards_path().parent.glob("*.wg"))
 
 
+def card_set_path(spec) -> Optional[Path]:
+    """The card set a game file names (``cards "wg01"``): a built-in set's file, or the
+    file beside the game file; None when the game file names none."""
+    if spec is None or spec.card_set is None:
+        return None
+    name = spec.card_set
+    if name.removesuffix(".wg") in builtin_sets():
+        return builtin_cards_path().with_name(name.removesuffix(".wg") + ".wg")
+    return Path(spec.path).parent / name
+
+
 def _realpath(path: Union[str, Path]) -> Optional[str]:
     try:
         return os.path.realpath(path)

@@ -17,6 +17,7 @@ from typing import Optional, Sequence
 from wgdsl.lang.ast import Effect
 from wgdsl.lang.cards import CardDef, CardLibrary
 from wgdsl.lang.diagnostics import did_you_mean
+from wgdsl.lang.vocabulary import for_game
 from wgdsl.terminal import printable
 from wgdsl.width import display_width
 
@@ -46,8 +47,32 @@ def card_row(card: CardDef) -> tuple[str, ...]:
 
 
 def cards_table(library: CardLibrary) -> str:
-    """One line per card: id, name, English name, color, cost/required, stun, kind."""
-    return table([TABLE_HEADER] + [card_row(c) for c in library])
+    """One line per card: World Gainer's id, name, English name, color, cost/required,
+    stun, kind; a set of another game (``game "imitation-world"``): id, names, that game's
+    stats as the cards write them (in the order first written), and how many effects."""
+    cards = list(library)
+    if all(c.game == "world-gainer" for c in cards):
+        return table([TABLE_HEADER] + [card_row(c) for c in cards])
+    written: dict = {}  # stat name -> None, in the order first written
+    for c in cards:
+        for s in c.source.stats:
+            written.setdefault(s.key)
+    # in the order the game file declares them, when it can be read
+    words, _ = for_game(cards[0].game, library.path)
+    declared = [k for k in words.stats if k in written] if words is not None else []
+    stats = declared + [k for k in written if k not in declared]
+    header = ("id", "name", "English name", *stats, "effects")
+    return table([header] + [
+        (c.id, c.name, c.en_name, *(_cell(c.source.stat(k)) for k in stats),
+         str(len(c.effects)) if c.effects else "—")
+        for c in cards])
+
+
+def _cell(value) -> str:
+    """A stat as a table cell: a flag is ``yes``, a stat a card does not write is empty."""
+    if value is True:
+        return "yes"
+    return "" if value is None or value is False else str(value)
 
 
 def find_card(library: CardLibrary, card_id: str) -> tuple[Optional[CardDef], Optional[str]]:
@@ -86,6 +111,10 @@ def effect_source(effect: Effect, source: str) -> str:
 
 def show_card(card: CardDef, source: str, path: str) -> str:
     """A card's stats, then each effect as its card file wrote it."""
+    if card.game != "world-gainer":  # another game's stats, as the card writes them
+        stats = [(s.key, _cell(s.value)) for s in card.source.stats]
+        stats.append(("effects", str(len(card.effects)) if card.effects else "—"))
+        return _shown(card, stats, source, path)
     stats = [
         ("color", card.color),
         ("mark", card.mark),
@@ -96,6 +125,10 @@ def show_card(card: CardDef, source: str, path: str) -> str:
     ]
     if card.unique:
         stats.append(("unique", "yes (at most one in a stock, R3.3)"))
+    return _shown(card, stats, source, path)
+
+
+def _shown(card: CardDef, stats: list, source: str, path: str) -> str:
     out = [f"{card.id}  {card.name}  ({card.en_name})"]
     out += ["  " + line for line in table(stats).splitlines()]
     for effect in card.effects:

@@ -18,6 +18,7 @@ reports duplicate case ids across files.
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 import tomllib
@@ -59,6 +60,9 @@ CASE_KEYS = ("id", "game", "source", "question", "answer", "cards")
 # `[case] game`: absent or "world-gainer" is this module's format; the others are run by
 # their own modules (getgem.md "What a ruling case needs")
 GAMES = ("world-gainer", "getgem", "wonderful-world", "imitation-world")
+# the games other than World Gainer, each with its own case format and runner module
+_RUNNERS = {"getgem": ".rulings_getgem", "wonderful-world": ".rulings_wonderful_world",
+            "imitation-world": ".rulings_imitation_world"}
 STATE_KEYS = ("active", "phase", "turn", "played", "stun_set", "seed", "A", "B", "field")
 PLAYER_KEYS = ("hand", "stock", "standby", "break", "pool")
 EXPECT_KEYS = ("winner", "A", "B", "field")
@@ -816,23 +820,21 @@ def load_case_text(text: str, path: Union[str, Path], library: Optional[CardLibr
     unknown = _unknown_game(p, data, TomlLines(text))
     if unknown is not None:
         raise CaseProblems(name, [unknown])
-    from . import rulings_getgem
-
-    if rulings_getgem.is_getgem(data):
-        return rulings_getgem.load(p, data, TomlLines(text))
-    from . import rulings_wonderful_world as ww
-
-    if ww.is_wonderful_world(data):
-        return ww.load(p, data, TomlLines(text))
-    from . import rulings_imitation_world as iw
-
-    if iw.is_imitation_world(data):
-        return iw.load(p, data, TomlLines(text))
+    runner = _RUNNERS.get(_case_game(data))
+    if runner is not None:  # another game's loader (imported only for its cases)
+        return importlib.import_module(runner, __package__).load(p, data, TomlLines(text))
     loader = _Loader(p, library, TomlLines(text))
     case = loader.load(data)
     if case is None:
         raise CaseProblems(name, loader.rendered())
     return case
+
+
+def _case_game(data: dict) -> Optional[str]:
+    """The `[case] game` a case names, or None (a World Gainer case)."""
+    case = data.get("case")
+    game = case.get("game") if isinstance(case, dict) else None
+    return game if isinstance(game, str) else None
 
 
 def _unknown_game(path: Path, data: dict, lines: TomlLines) -> Optional[str]:

@@ -89,11 +89,6 @@ class GGCase:
     id_line: int = 0
 
 
-def is_getgem(data: dict) -> bool:
-    case = data.get("case")
-    return isinstance(case, dict) and case.get("game") == GAME_ID
-
-
 # ====================================================================== loading
 class _GGLoader(_Loader):
     """Validates a GETGEM case (the helpers of World Gainer's loader: keys with did-you-mean,

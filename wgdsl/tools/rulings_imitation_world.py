@@ -82,11 +82,6 @@ class IWCase:
     id_line: int = 0
 
 
-def is_imitation_world(data: dict) -> bool:
-    case = data.get("case")
-    return isinstance(case, dict) and case.get("game") == GAME_ID
-
-
 # ====================================================================== loading
 class _IWLoader(_Loader):
     def __init__(self, path: Path, lines):

@@ -101,11 +101,6 @@ class WWCase:
     id_line: int = 0
 
 
-def is_wonderful_world(data: dict) -> bool:
-    case = data.get("case")
-    return isinstance(case, dict) and case.get("game") == GAME_ID
-
-
 class _WWLoader(_Loader):
     def __init__(self, path: Path, lines):
         super().__init__(path, None, lines)

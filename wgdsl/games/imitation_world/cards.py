@@ -4,9 +4,6 @@ and its abilities compiled once (:mod:`.abilities`).  The engine never names a c
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Optional
-
 import attrs
 
 from . import rules
@@ -78,16 +75,3 @@ def with_abilities(table: CardTable, programs: dict) -> CardTable:
     for ident, records in programs.items():
         cards[ident] = attrs.evolve(cards[ident], abilities=Abilities.of(records))
     return attrs.evolve(table, cards=cards)
-
-
-def card_set_path(spec) -> Optional[Path]:
-    """The game file's `cards`: a built-in set's name, or a file beside the game file."""
-    if spec is None or spec.card_set is None:
-        return None
-    from wgdsl.lang.cards import builtin_sets
-    from wgdsl.resources import builtin_cards_path
-
-    name = spec.card_set
-    if name.removesuffix(".wg") in builtin_sets():
-        return builtin_cards_path().with_name(name.removesuffix(".wg") + ".wg")
-    return Path(spec.path).parent / name

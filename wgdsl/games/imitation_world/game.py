@@ -13,10 +13,11 @@ from typing import Any, Optional
 import attrs
 
 from wgdsl.kernel.rng import MASK
+from wgdsl.lang.cards import card_set_path
 from wgdsl.lang.game.rule_functions import rule_function
 
 from . import rules
-from .cards import CardTable, card_set_path, table_of
+from .cards import CardTable, table_of
 from .state import SEATS, IWState, empty_data
 
 DEFAULT_DECKS = {"A": "existence-wall", "B": "fantasy-dreams"}  # R24.1

@@ -29,6 +29,7 @@ from wgdsl.kernel.decision import Answer, Decision, Suspend
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.rng import MASK, below, shuffled
 from wgdsl.kernel.stepper import Step, Stepper
+from wgdsl.kernel.triggers import next_to_resolve
 
 from . import rules
 from .abilities import Select
@@ -46,6 +47,11 @@ DRAW = 2  # R7.3
 
 def other(seat: str) -> str:
     return "B" if seat == "A" else "A"
+
+
+def _seat_of(waiting: tuple) -> str:
+    """The controller of a waiting ability (seat, uid, ability index)."""
+    return waiting[0]
 
 
 def _rule(err: IllegalAction) -> IllegalAction:
@@ -1010,18 +1016,17 @@ class IWState(Stepper):
         their own while two of them can be told apart."""
         d = self.d
         wait = self._waiting
+        cid = d.cid
+
+        def ask(seat: str, options: list) -> str:  # R24.2: `order ID`, sorted (R24.4)
+            return self.ask(seat, "order", sorted(options), None, "R21.2",
+                            f"which of {seat}'s waiting abilities resolves next")
+
         while wait:
-            seat = d.active if any(w[0] == d.active for w in wait) else other(d.active)
-            mine = [w for w in wait if w[0] == seat]
-            kinds = sorted({(d.cid[w[1]], w[2]) for w in mine})
-            if len(kinds) > 1:
-                opts = sorted({f"order {c}" for c, _ in kinds})
-                pick = self.ask(seat, "order", opts, None, "R21.2",
-                                f"which of {seat}'s waiting abilities resolves next")
-                ident = pick.split()[1]
-                entry = next(w for w in mine if d.cid[w[1]] == ident)
-            else:
-                entry = mine[0]
+            # the kernel's rule (WG R13.5 without responses): the active player's first,
+            # each orders their own; the same ability of the same id is not asked
+            entry = next_to_resolve(wait, d.active, _seat_of, lambda w: (cid[w[1]], w[2]),
+                                    lambda w: f"order {cid[w[1]]}", ask)
             wait.remove(entry)
             s, uid, i = entry
             trig = self.card(uid).abilities.triggers[i]

@@ -35,7 +35,7 @@ from wgdsl.kernel.bots import RandomBot
 from wgdsl.kernel.decision import Answer
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.stepper import Stepper
-from wgdsl.lang.cards import CardLibrary, load_cards
+from wgdsl.lang.cards import CardLibrary, card_set_path, load_cards
 from wgdsl.lang.game.rule_functions import rule_function
 from wgdsl.lang.vocabulary import Vocabulary
 
@@ -77,23 +77,11 @@ class WorldGainer:
     def _library(self, cards: Any) -> CardLibrary:
         if cards is None:
             if self._builtin is None:
-                self._builtin = load_cards(self._card_set(), self.vocabulary)
+                self._builtin = load_cards(card_set_path(self.spec), self.vocabulary)
             return self._builtin
         if isinstance(cards, CardLibrary):
             return cards
         return load_cards(cards, self.vocabulary)
-
-    def _card_set(self) -> Optional[Path]:
-        """The game file's `cards`: a built-in set's name, or a file beside the game file."""
-        if self.spec is None or self.spec.card_set is None:
-            return None
-        from wgdsl.lang.cards import builtin_sets
-        from wgdsl.resources import builtin_cards_path
-
-        name = self.spec.card_set
-        if name.removesuffix(".wg") in builtin_sets():
-            return builtin_cards_path().with_name(name.removesuffix(".wg") + ".wg")
-        return Path(self.spec.path).parent / name
 
     def _decks(self, decks: Any, library: CardLibrary) -> dict:
         from .decks import load_deck

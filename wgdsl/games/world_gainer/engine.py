@@ -27,6 +27,7 @@ from typing import Callable, NamedTuple, Optional
 from wgdsl.kernel.decision import Decision, Suspend
 from wgdsl.kernel.errors import IllegalAction, RunawayEffects
 from wgdsl.kernel.log import EventLog
+from wgdsl.kernel.triggers import next_to_resolve
 from wgdsl.lang.cards import CardLibrary
 
 from . import rules
@@ -100,6 +101,15 @@ class Pending:
         self.source = source
         self.effect = effect
         self.event = event
+
+
+def _controller(pend) -> str:
+    return pend.controller
+
+
+def _trigger_kind(pend) -> tuple:
+    """Triggers alike (R13.5): the same effect of the same card, from the same zone."""
+    return pend.effect.group, pend.source.zone
 
 
 class Game:
@@ -839,28 +849,13 @@ class Game:
     def _next_trigger(self, waiting: list) -> Pending:
         """R13.5: the trigger to resolve next among ``waiting`` — the active player's first,
         older and newer alike; their controller chooses which.  Triggers that cannot be told
-        apart (same card name, same effect, same zone) are one option, never a question."""
-        active = self.state.active
-        mine = [x for x in waiting if x.controller == active] or waiting
-        if len(mine) == 1:
-            return mine[0]
-        first = mine[0]
-        group, zone = first.effect.group, first.source.zone
-        if all(x.effect.group == group and x.source.zone == zone for x in mine):
-            return first  # all alike: nothing to ask
-        options: dict = {}  # answer -> the first trigger of the kind it names
-        kinds = set()
-        for x in mine:
-            kind = (x.effect.group, x.source.zone)
-            if kind in kinds:
-                continue
-            kinds.add(kind)
-            options.setdefault(self._label(x.source), x)
-        if len(options) == 1:
-            return first
-        pick = self.choose_option(first.controller, "choose which of your effects resolves next",
-                                  list(options), rule="R13.5")
-        return options[pick]
+        apart (same card name, same effect, same zone) are one option, never a question
+        (the kernel's rule for every game: :func:`wgdsl.kernel.triggers.next_to_resolve`)."""
+        return next_to_resolve(
+            waiting, self.state.active, _controller, _trigger_kind,
+            lambda x: self._label(x.source),
+            lambda seat, options: self.choose_option(
+                seat, "choose which of your effects resolves next", options, rule="R13.5"))
 
     def _resolve_pending(self) -> None:
         st = self.state
