@@ -87,6 +87,23 @@ def test_world_gainer_decks_every_ordered_pair(tmp_path):
             assert drawn[loser] == dict(whole)
 
 
+def test_imitation_world_decks_by_their_built_in_names(tmp_path):
+    # IW R4.7: the reference decks are named; every ordered pair of the three is played
+    game = wgdsl.load_game("imitation-world")
+    names = ("existence-wall", "fantasy-dreams", "mask-two-faces")
+    sw = S.plan(game, "imitation-world", 9, seed=3, shard_size=5, decks=names)
+    S.run(sw, tmp_path / "iw", workers=1)
+    rs = records(tmp_path / "iw")
+    pairs = {(json.loads(r["decks"])["A"], json.loads(r["decks"])["B"]) for r in rs}
+    assert pairs == {(a, b) for a in names for b in names}
+    assert all(r["win_reason"] in ("R20.1", "R20.2") and not r["error"] for r in rs)
+    with pytest.raises(S.SweepError, match="did you mean `existence-wall`"):
+        S.plan(game, "imitation-world", 2, decks=("existence-wal",))
+    # a game without decks refuses them in its own words (GG R18.2)
+    with pytest.raises(S.SweepError, match="R18.2"):
+        S.plan(wgdsl.load_game("getgem"), "getgem", 2, decks=(str(DECKS),))
+
+
 def installed(module: str) -> bool:
     try:
         S.need(module, "this test")
@@ -252,7 +269,7 @@ def test_cli_sweep_world_gainer_reports_the_first_player_and_the_win_rule(tmp_pa
     (["--games", "5", "--out", "X", "--agent", "clever"], "no agent 'clever'"),
     (["--games", "5", "--out", "X", "--seats", "3"], "played by 2 seats"),
     (["--games", "5", "--out", "X", "--game", "getgem", "--deck", str(DECKS)],
-     "--deck is World Gainer's"),
+     "there are no decks (decks= must be None, GG R18.2)"),
     (["--games", "5", "--out", "X", "--deck", "nowhere.txt"], "no such file or directory"),
     (["--games", "5", "--out", "X", "--game", "getgem", "--agent", "random,greedy,random"],
      "3 names, one per seat"),

@@ -963,7 +963,8 @@ def replay_command(record_file, out_path):
 
 @main.group("sweep", invoke_without_command=True)
 @click.option("--game", "game_name", metavar="GAME", default="world-gainer", show_default=True,
-              help="A built-in id (world-gainer, getgem, wonderful-world) or a game file.")
+              help="A built-in id (world-gainer, getgem, wonderful-world, imitation-world) or a "
+                   "game file.")
 @click.option("--games", type=click.IntRange(min=1), default=None,
               help="How many games in all (required to start a sweep).")
 @click.option("--out", "out_dir", metavar="DIR", default=None,
@@ -972,9 +973,11 @@ def replay_command(record_file, out_path):
               help="The sweep's seed: game i's seed is derived from (seed, i).")
 @click.option("--seats", "seat_counts", multiple=True, type=click.IntRange(min=1),
               help="A seat count; repeat for several (default: the game's smallest).")
-@click.option("--deck", "deck_files", multiple=True, metavar="FILE|DIR",
-              help="World Gainer: a deck file, or a directory of them; repeat. Every ordered "
-                   "pair is played (mirrors too). Default: the built-in pair.")
+@click.option("--deck", "deck_files", multiple=True, metavar="FILE|DIR|NAME",
+              help="A deck file, a directory of them, or a built-in deck's name (Imitation "
+                   "World's existence-wall, ...); repeat. Every ordered pair is played "
+                   "(mirrors too). Default: the game's built-in pair. For games with decks "
+                   "(World Gainer, Imitation World).")
 @click.option("--agent", "agent_names", multiple=True, metavar="NAME[,NAME...]",
               help="A line-up: one agent for every seat, or one per seat (random,greedy); "
                    "repeat for several. Default: random.")

@@ -18,7 +18,6 @@ reports duplicate case ids across files.
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
 import tomllib
@@ -60,9 +59,6 @@ CASE_KEYS = ("id", "game", "source", "question", "answer", "cards")
 # `[case] game`: absent or "world-gainer" is this module's format; the others are run by
 # their own modules (getgem.md "What a ruling case needs")
 GAMES = ("world-gainer", "getgem", "wonderful-world", "imitation-world")
-# the games other than World Gainer, each with its own case format and runner module
-_RUNNERS = {"getgem": ".rulings_getgem", "wonderful-world": ".rulings_wonderful_world",
-            "imitation-world": ".rulings_imitation_world"}
 STATE_KEYS = ("active", "phase", "turn", "played", "stun_set", "seed", "A", "B", "field")
 PLAYER_KEYS = ("hand", "stock", "standby", "break", "pool")
 EXPECT_KEYS = ("winner", "A", "B", "field")
@@ -820,14 +816,32 @@ def load_case_text(text: str, path: Union[str, Path], library: Optional[CardLibr
     unknown = _unknown_game(p, data, TomlLines(text))
     if unknown is not None:
         raise CaseProblems(name, [unknown])
-    runner = _RUNNERS.get(_case_game(data))
-    if runner is not None:  # another game's loader (imported only for its cases)
-        return importlib.import_module(runner, __package__).load(p, data, TomlLines(text))
+    runner = _runner(_case_game(data))
+    if runner is not None:  # another game's loader
+        return runner.load(p, data, TomlLines(text))
     loader = _Loader(p, library, TomlLines(text))
     case = loader.load(data)
     if case is None:
         raise CaseProblems(name, loader.rendered())
     return case
+
+
+def _runner(game: Optional[str]):
+    """The case runner of a game other than World Gainer (each has its own case format),
+    imported only for its cases; None for World Gainer's."""
+    if game == "getgem":
+        from . import rulings_getgem
+
+        return rulings_getgem
+    if game == "wonderful-world":
+        from . import rulings_wonderful_world
+
+        return rulings_wonderful_world
+    if game == "imitation-world":
+        from . import rulings_imitation_world
+
+        return rulings_imitation_world
+    return None
 
 
 def _case_game(data: dict) -> Optional[str]:

@@ -36,6 +36,7 @@ from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 import attrs
 
+from wgdsl.lang.diagnostics import did_you_mean
 from wgdsl.tools.gamefile import SeatView, agent_names, make_bots
 
 MANIFEST = "manifest.json"
@@ -122,8 +123,10 @@ def deck_label(path: str) -> str:
     return Path(path).stem
 
 
-def expand_decks(values: Sequence[str]) -> list[str]:
-    """``--deck`` values: files, or directories (every ``*.txt`` in them, sorted)."""
+def expand_decks(values: Sequence[str], names: Sequence[str] = ()) -> list[str]:
+    """``--deck`` values: files, directories (every ``*.txt`` in them, sorted), or
+    ``names``: the game's built-in decks (its ``deck_names``, Imitation World's
+    ``existence-wall``)."""
     out = []
     for v in values:
         p = Path(v)
@@ -132,12 +135,15 @@ def expand_decks(values: Sequence[str]) -> list[str]:
             if not found:
                 raise SweepError(f"--deck {v}: a directory with no deck files (*.txt) in it")
             out += found
-        elif p.is_file():
+        elif p.is_file() or (v in names and not p.exists()):
             out.append(v)
         else:
             what = "not a file or a directory" if p.exists() else "no such file or directory"
+            close = did_you_mean(v, list(names)) if names else None
+            builtin = f"; {close}" if close else (
+                f"; the game's built-in decks are {', '.join(names)}" if names else "")
             raise SweepError(f"--deck {v}: {what} (a deck file has one "
-                             "`COUNT ID` a line; a directory gives every *.txt in it)")
+                             f"`COUNT ID` a line; a directory gives every *.txt in it){builtin}")
     labels = Counter(deck_label(d) for d in out)
     twice = sorted(k for k, n in labels.items() if n > 1)
     if twice:
@@ -176,10 +182,12 @@ def plan(game, game_name: str, games: int, seed: int = 0, seats: Sequence[int] =
         if not low <= n <= high:
             span = f"{low}" if low == high else f"{low} to {high}"
             raise SweepError(f"--seats {n}: {game.name} is played by {span} seats")
-    deck_files = expand_decks(decks)
-    if deck_files and game.id != "world-gainer":
-        raise SweepError(f"--deck is World Gainer's; {game.name} carries its own cards")
-    digests = tuple(hashlib.sha256(Path(d).read_bytes()).hexdigest()[:16] for d in deck_files)
+    names = tuple(getattr(game, "deck_names", ()))
+    deck_files = expand_decks(decks, names)
+    # a game without decks refuses them below, in its own words, as it starts a game
+    digests = tuple(hashlib.sha256(Path(d).read_bytes() if Path(d).is_file()
+                                   else f"built-in deck {d}".encode()).hexdigest()[:16]
+                    for d in deck_files)
     known = agent_names(game)
     lineups = []
     for value in agents or ("random",):
@@ -243,7 +251,7 @@ def new_state(game, sweep: Sweep, cfg: Config, seed: int, deck_cards: Optional[d
 def deck_cards(sweep: Sweep) -> dict:
     """Each deck file of the sweep -> its card ids in file order (World Gainer's decks, R3
     checked), as ``new_state`` reads the file itself."""
-    if not sweep.decks:
+    if not sweep.decks or sweep.game != "world-gainer":  # other games read their own
         return {}
     from wgdsl.games.world_gainer.decks import load_deck
     from wgdsl.lang.cards import load_cards

@@ -18,6 +18,7 @@ from wgdsl.lang.game.rule_functions import rule_function
 
 from . import rules
 from .cards import CardTable, table_of
+from .decks import REFERENCE_DECKS
 from .state import SEATS, IWState, empty_data
 
 DEFAULT_DECKS = {"A": "existence-wall", "B": "fantasy-dreams"}  # R24.1
@@ -52,6 +53,7 @@ class ImitationWorld:
     seat_range = (2, 2)
     seats = SEATS
     options = OPTIONS
+    deck_names = REFERENCE_DECKS  # the built-in decks new_state takes by name (R4.7)
 
     def __init__(self, spec=None):
         self.spec = spec
@@ -159,9 +161,12 @@ class ImitationWorld:
         variant, first, turns = self.check_options(options)
         table = self.table(cards)
         given = dict(DEFAULT_DECKS)
+        if isinstance(decks, (list, tuple)) and len(decks) == len(SEATS):
+            decks = dict(zip(SEATS, decks))  # in seat order, as World Gainer takes them
         if decks is not None:
             if not isinstance(decks, dict) or set(decks) != set(SEATS):
-                raise ValueError("decks= is {\"A\": deck, \"B\": deck}: a reference deck's "
+                raise ValueError("decks= is {\"A\": deck, \"B\": deck} or [deck A, deck B]: "
+                                 "a reference deck's "
                                  "name, a deck file or a deck (R24.1)")
             given = decks
         built = {s: self.deck(given[s], table, variant) for s in SEATS}
