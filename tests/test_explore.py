@@ -200,6 +200,36 @@ def test_a_getgem_choice_branches():
     assert sum(o.meets for o in result.outcomes) == 1
 
 
+def test_imitation_worlds_trigger_order_has_both_ends():
+    """IW Q&A 19 (R21.2, R7.3, R20.2): A orders IW-002 and IW-024 at the start of turn 5.
+    IW-002 first and IW-024's `yes`: A survives the draw phase (the case's own answers);
+    IW-024 first and `yes`: IW-002 draws the card IW-024 put back and the draw phase finds
+    an empty deck, A loses (R20.2); `no` leaves the deck empty, A loses too."""
+    result = ex.explore_case(str(ROOT / "examples/rulings/imitation-world/"
+                                        "iw-start-of-turn-order.toml"))
+    (own,) = [o for o in result.outcomes if o.case_line]
+    assert own.meets
+    lost = [o for o in result.outcomes if o.data.get("winner") == "B"]
+    assert lost and all(o.data["reason"] == "R20.2" for o in lost)
+    lines = [" ; ".join(line) for o in lost for line in o.examples]
+    assert any("A order IW-024" in x and "A yes" in x for x in lines), lines
+    assert any("A no" in x for x in lines), lines
+
+
+def test_imitation_worlds_linked_attack_explores_to_the_case():
+    """IW Q&A 26 (R15.5): the attack step is planned by the runner (join, then front) and
+    its line meets the case; a deck-check case has no board to explore."""
+    # Q&A 6 (R15.3, R15.5): a new geuda cannot join; that step is refused by the runner
+    # as a whole (no action text of the engine says so), and the case expects it
+    for name in ("iw-linked-attack", "iw-summoning-sickness"):
+        case = ROOT / f"examples/rulings/imitation-world/{name}.toml"
+        result = ex.explore_case(str(case))
+        assert any(o.case_line and o.meets for o in result.outcomes), name
+        assert run(str(case), "--check").exit_code == 0, name
+    with pytest.raises(ex.ExploreError, match="no board to explore"):
+        ex.explore_case(str(ROOT / "examples/rulings/imitation-world/iw-deck-check.toml"))
+
+
 # ------------------------------------------------------------------ bad input
 @pytest.mark.parametrize("args, message", [
     (["--depth", "0"], "--depth"),

@@ -156,6 +156,20 @@ def test_unknown_name_and_variant(cards):
     assert deck is not None and diagnostics == []
 
 
+def test_a_deck_of_another_card_set_is_told_in_a_few_lines(cards):
+    # existence-wall names 61 ids (an aga and 60 cards, IW R4.7); with a set that has
+    # only IW-001, IW-004 and IW-005 of them, 58 are unknown: three are told at their
+    # places, the others counted in one problem
+    few = {k: cards[k] for k in ("IW-001", "IW-004", "IW-005")}
+    with pytest.raises(DeckError) as caught:
+        load_deck("existence-wall", few)
+    unknown = [d for d in caught.value.diagnostics if d.message.startswith("unknown card id")]
+    assert [d.message for d in unknown] == [f"unknown card id `IW-{i:03d}`"
+                                            for i in (6, 7, 8)]
+    (more,) = [d for d in caught.value.diagnostics if d.message.startswith("and ")]
+    assert more.message == "and 55 more card ids that are not in the card set"
+
+
 # ------------------------------------------------------------------ the command line
 def test_cli_deck_check(tmp_path):
     runner = CliRunner()

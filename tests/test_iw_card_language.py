@@ -245,3 +245,20 @@ def test_that_geuda_is_only_an_enchant_s():
     (problem,) = problems_of(IW_CARD % "when played:\n    move that card to owner's trash")
     assert problem[:3] == (5, 10, "`that card` has nothing to refer to: a `when played:` "
                                   "effect has no event")
+
+
+def test_dimension_is_world_gainers_and_refused_in_an_imitation_world_card(tmp_path):
+    # `dimension:` is World Gainer's effect as its card enters the field (R13.1); an IW
+    # card writes `field when this enters field:` (IW01's IW-009, IW-011)
+    path = tmp_path / "d.wg"
+    path.write_text('game "imitation-world"\n'
+                    'card IW-900 "テスト" en "Test" {\n'
+                    '  type geuda  faction existence  cost 1  atk 1  def 1\n'
+                    '  dimension:\n'
+                    '    draw 1 card\n'
+                    '}\n', encoding="utf-8")
+    _, found = check_text(path.read_text(encoding="utf-8"), str(path))
+    problems = [p for p in found if p.severity == "error"]
+    assert len(problems) == 1
+    assert problems[0].message.startswith("the effect `dimension:`")
+    assert (problems[0].pos.line, problems[0].pos.col, problems[0].pos.end_col) == (4, 3, 12)

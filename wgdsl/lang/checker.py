@@ -26,7 +26,7 @@ from wgdsl.terminal import has_control, printable
 from . import ast
 from . import vocabulary as vocab_of
 from .diagnostics import Diagnostic, did_you_mean, one_of
-from .effect_checks import check_effect
+from .effect_checks import check_effect, word_at
 from .loops import find_loops
 
 
@@ -223,8 +223,11 @@ def _features(node):
             yield _EVENT_FEATURES[node.kind], node.pos
         if node.player == "every":
             yield "every", node.pos
-    elif isinstance(node, ast.Triggered) and node.condition is not None:
-        yield "if", node.condition.pos
+    elif isinstance(node, ast.Triggered):
+        if node.where == "dimension":
+            yield "dimension", word_at(node.pos, "dimension")
+        if node.condition is not None:
+            yield "if", node.condition.pos
     elif isinstance(node, ast.Filter):
         if node.values:
             yield "values", (node.value_pos or (node.pos,))[0]

@@ -89,7 +89,7 @@ _NOT_DIMENSION = {
 }
 
 
-def _word_at(pos: ast.Pos, word: str) -> ast.Pos:
+def word_at(pos: ast.Pos, word: str) -> ast.Pos:
     """The position of ``word`` where ``pos`` starts (an effect's first keyword)."""
     return ast.Pos(pos.line, pos.col, pos.line, pos.col + len(word))
 
@@ -107,19 +107,19 @@ def _check_place(effect: ast.Effect, report) -> None:
                          "for one that happens on entering, write `dimension:` alone")
         elif type(effect) in _NOT_DIMENSION:
             cannot, hint = _NOT_DIMENSION[type(effect)]
-            report.error(_word_at(effect.pos, "dimension"),
+            report.error(word_at(effect.pos, "dimension"),
                          "a dimension effect happens once, as this card enters the field (R13.1); "
                          f"it cannot {cannot}", hint)
         return
     if where == "field" or where in report.vocabulary.ability_zones:
         return
     if where in ast.FIELD_ZONES:
-        report.error(_word_at(effect.pos, "in"), f"`in {where}` is not a place for effects",
+        report.error(word_at(effect.pos, "in"), f"`in {where}` is not a place for effects",
                      "effects of a card on any square of the field are written `field ...` (R13.2)")
         return
     if not isinstance(effect, ast.StaticEffect):
         kind = "an activated effect" if isinstance(effect, ast.Activated) else "a triggered effect"
-        pos = event.pos if event is not None else _word_at(effect.pos, "in")
+        pos = event.pos if event is not None else word_at(effect.pos, "in")
         report.error(pos, f"a card in your {where} can only have `static` rules, not {kind}",
                      f"a card in your {where} is not in play: effects that wait for events or that "
                      f"the player uses work on the field (R13.2), written `field when ...:` or "
@@ -363,7 +363,7 @@ class _Body:
                               did_you_mean(f.name, self.names)
                               or "`named` takes a card's name exactly as its `card` line writes it")
         if f.owner == "owner":
-            _owner_not_source(_word_at(f.pos, "owner's"), self.report)
+            _owner_not_source(word_at(f.pos, "owner's"), self.report)
         if f.zone is not None:
             _source_zone(f.zone, self.report)
 
@@ -394,7 +394,7 @@ def _known_owner(sel: ast.Selector) -> Optional[str]:
 
 def _source_zone(zone: ast.Zone, report) -> None:
     if zone.owner == "owner":
-        _owner_not_source(_word_at(zone.pos, "owner's"), report)
+        _owner_not_source(word_at(zone.pos, "owner's"), report)
 
 
 def _owner_not_source(pos: ast.Pos, report) -> None:

@@ -130,12 +130,14 @@ class Vocabulary:
 
 # The constructs of the card language beyond its core (docs/language.md, "A game's
 # words"): a game file's `uses` line names those its engine carries out.  The core, which
-# every game has: `dimension:`, `field when|at ...:`, `field activated:` with `cost:`,
+# every game has: `field when|at ...:`, `field activated:` with `cost:`,
 # `field static:`, `in ZONE static:`, the events `enters field`, `leaves field`, `start of`
 # / `end of` a player's turn, the actions draw, look at, move, choose, may, if, `if you do`,
 # and the selectors, filters, zones and destinations of section 8-11.
 FEATURES = {
     # World Gainer's
+    "dimension": "the effect `dimension:` (World Gainer's effect as its card enters the "
+                 "field, R13.1; elsewhere `field when this enters field:`)",
     "seized": "the event `is seized`", "targeted": "the event `becomes target`",
     "plays": "the event `plays a ...`", "exhaust": "the action `exhaust`",
     "shuffle": "the action `shuffle`", "copy": "the action `enter as a copy of`",
@@ -159,7 +161,7 @@ FEATURES = {
     "or": "a filter's nouns joined by `or` (`geuda or territory`)",
 }
 # what a game that names none uses: World Gainer's (the card language's first game)
-WORLD_GAINER_USES = frozenset(("seized", "targeted", "plays", "exhaust", "shuffle", "copy",
+WORLD_GAINER_USES = frozenset(("dimension", "seized", "targeted", "plays", "exhaust", "shuffle", "copy",
                                "cancel", "add", "swap", "stacks", "squares", "compare",
                                "untargetable", "protect", "onto", "chosen"))
 

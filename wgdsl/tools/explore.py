@@ -101,6 +101,11 @@ class _Adapter:
     def step_texts(self, step, state) -> tuple[str, tuple]:
         raise NotImplementedError
 
+    def step_refusal(self, step, state) -> Optional[str]:
+        """Why ``step`` is refused on ``state`` as a whole, where the game's runner refuses
+        more than its actions' texts say (None: as its texts are applied)."""
+        return None
+
     def step_label(self, n: int, step, seat: str) -> str:
         raise NotImplementedError
 
@@ -213,6 +218,48 @@ class _Getgem(_Adapter):
 
 
 
+class _ImitationWorld(_Adapter):
+    """Imitation World's steps are planned by its runner on the state they start from (a
+    linked attack's `join` and `front` questions, end_turn's phases): their texts, and
+    the refusal of a step its runner refuses whole."""
+
+    def __init__(self, case):
+        super().__init__(case)
+        self._plans: dict = {}  # (step index, the state's digest) -> the runner's plan
+
+    def start(self):
+        from wgdsl.games.imitation_world.board import state_from_board
+
+        return state_from_board(self.case.game, self.case.table, self.case.board)
+
+    def _plan(self, step, state) -> tuple:
+        from .rulings_imitation_world import step_plan
+
+        key = (id(step), canonical(state.to_dict()))
+        if key not in self._plans:
+            self._plans[key] = step_plan(state, step, self.case.answers)
+        return self._plans[key]
+
+    def step_texts(self, step, state):
+        seat, texts, _ = self._plan(step, state)
+        return seat, texts
+
+    def step_refusal(self, step, state):
+        return self._plan(step, state)[2]
+
+    def step_label(self, n, step, seat):
+        return f"step {n} ({step.describe(seat)})"
+
+    def asking(self, state):
+        q = state.question
+        return q.decision.seat if q is not None and not state.is_terminal() else None
+
+    def difference(self, state):
+        from .rulings_imitation_world import case_difference
+
+        return case_difference(self.case, state)
+
+
 class _WonderfulWorld(_Adapter):
     def __init__(self, case):
         from wgdsl.games.wonderful_world.state import DeckExhausted
@@ -242,16 +289,22 @@ class _WonderfulWorld(_Adapter):
 
 def adapter_for(case) -> _Adapter:
     from .rulings_getgem import GGCase
+    from .rulings_imitation_world import IWCase
     from .rulings_wonderful_world import WWCase
 
     if isinstance(case, GGCase):
         return _Getgem(case)
     if isinstance(case, WWCase):
         return _WonderfulWorld(case)
+    if isinstance(case, IWCase):
+        if case.board is None:
+            raise ExploreError(f"{case.path}: a case of deck checks only has no board to "
+                               "explore (`wgdsl rulings` runs it)")
+        return _ImitationWorld(case)
     if not isinstance(case, RulingCase):
-        raise ExploreError(f"{case.path}: explore walks World Gainer, GETGEM and It's a "
-                           "Wonderful World cases; this game's are not walked yet (`wgdsl "
-                           "rulings` runs it)")
+        raise ExploreError(f"{case.path}: explore walks World Gainer, GETGEM, It's a "
+                           "Wonderful World and Imitation World cases; this game's are not "
+                           "walked yet (`wgdsl rulings` runs it)")
     return _WorldGainer(case)
 
 
@@ -382,15 +435,20 @@ class _Walker:
             step = steps[pos.step]
             if pos.texts is None:
                 pos.seat, pos.texts = self.a.step_texts(step, state)
-            if pos.sub >= len(pos.texts) or (pos.sub > 0 and state.is_terminal()):
+            # a step its runner refuses as a whole (before or beside its actions' texts)
+            whole = self.a.step_refusal(step, state) if pos.sub == 0 else None
+            if whole is None and (pos.sub >= len(pos.texts) or
+                                  (pos.sub > 0 and state.is_terminal())):
                 pos.step, pos.sub, pos.seat, pos.texts = pos.step + 1, 0, None, None
                 continue
             label = self.a.step_label(pos.step + 1, step, pos.seat)
             if step.illegal:
-                if self._refusal(state, extra, pos.seat, pos.texts) is None:
+                if whole is None and self._refusal(state, extra, pos.seat, pos.texts) is None:
                     return ("end", f"{label} was accepted, but the case expects it to be refused")
                 pos.step, pos.sub, pos.seat, pos.texts = pos.step + 1, 0, None, None
                 continue
+            if whole is not None:
+                return ("end", f"{label} was refused: {whole}")
             text = pos.texts[pos.sub]
             seat = pos.seat
             legal = state.legal_actions(seat)

@@ -640,7 +640,31 @@ def _phase_refusal(state, seat: str, kind: str):
     return None
 
 
-def _apply_step(state, seat: str, step: IWStep, answers: dict, counts: dict) -> None:
+def step_plan(state, step: IWStep, answers: dict) -> tuple:
+    """(seat, the action texts ``step`` applies on ``state``, why it is refused or None),
+    found by running it on a copy, its abilities' questions answered from ``answers`` (a
+    case's ``[answers]``) and, past them, by their first option: what ``wgdsl explore``
+    walks, branching at each question itself."""
+    from wgdsl.kernel.errors import IllegalAction
+
+    seat = step.player or _acting(state)
+    twin = state.clone()
+    texts: list = []
+    try:
+        _apply_step(twin, seat, step, {s: list(a) for s, a in answers.items()},
+                    {s: 0 for s in SEATS}, record=texts)
+    except IllegalAction as err:
+        return seat, tuple(texts), str(err)
+    except Stop as err:
+        return seat, tuple(texts), str(err)
+    return seat, tuple(texts), None
+
+
+def _apply_step(state, seat: str, step: IWStep, answers: dict, counts: dict,
+                record: Optional[list] = None) -> None:
+    """Run ``step`` as the engine's actions; ``record``: the texts applied, in order (a
+    question's answer is not one: ``record`` is for a walk that branches there), and past
+    ``answers`` a question takes its first option."""
     from wgdsl.kernel.errors import IllegalAction
 
     a = step.args
@@ -655,8 +679,10 @@ def _apply_step(state, seat: str, step: IWStep, answers: dict, counts: dict) -> 
         raise refused
 
     def do(text: str) -> None:
+        if record is not None:
+            record.append(text)
         state.apply(seat, state.parse_action(seat, text))
-        _settle(state, answers, counts)
+        _settle(state, answers, counts, lenient=record is not None)
 
     if step.action == "place_cost":
         zone = state.cost_zone(seat)
@@ -742,14 +768,18 @@ def _on_field(state, text: str) -> bool:
     return any(d.cid[u] == text.partition("@")[0] for s in SEATS for u in d.setz[s])
 
 
-def _settle(state, answers: dict, counts: dict) -> None:
-    """Answer the questions abilities ask, from ``[answers]`` in order (R21.2-R21.3)."""
+def _settle(state, answers: dict, counts: dict, lenient: bool = False) -> None:
+    """Answer the questions abilities ask, from ``[answers]`` in order (R21.2-R21.3);
+    ``lenient``: past them, the first option."""
     while not state.is_terminal() and state.question is not None:
         dec = state.question.decision
         seat = dec.seat
         queue = answers.get(seat, [])
         counts[seat] = counts.get(seat, 0) + 1
         asked = f"{dec.card}'s {dec.kind}" if dec.card else dec.kind
+        if not queue and lenient:
+            state.apply(seat, state.parse_action(seat, dec.options[0]))
+            continue
         if not queue:
             raise Stop(f"{seat} is asked {asked} ({', '.join(dec.options)}) but has no answer "
                        "left")

@@ -55,6 +55,9 @@ def _effect(eff) -> list:
         return [Activated(_ops(rest), choose=select)]
     if isinstance(eff, ast.Triggered):
         ev = eff.event
+        if ev is None:
+            raise Unsupported("`dimension:` (World Gainer's; write `field when this enters "
+                              "field:`)")
         if ev.kind == "judgment":
             mods = []
             for a in eff.actions:

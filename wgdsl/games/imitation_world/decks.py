@@ -197,7 +197,26 @@ def parse_deck(text: str, path: str, cards: Mapping) -> tuple:
             continue
         if count is not None:
             entries.append(_Entry(count, card_id, pos(id_m)))
-    return aga, entries, problems
+    return aga, entries, _fewer_unknowns(problems, path)
+
+
+UNKNOWN_SHOWN = 3  # unknown ids told one by one; the rest are counted in one problem
+
+
+def _fewer_unknowns(problems: list, path: str) -> list:
+    """A deck of another card set names dozens of unknown ids: the first few are told at
+    their places, the rest counted in one problem at the next one's place."""
+    unknown = [p for p in problems if p.message.startswith("unknown card id")]
+    if len(unknown) <= UNKNOWN_SHOWN + 1:
+        return problems
+    rest = unknown[UNKNOWN_SHOWN:]
+    dropped = {id(p) for p in rest}
+    summary = Diagnostic(path, rest[0].pos, f"and {len(rest)} more card ids that are not in "
+                         "the card set", "is the deck written for another card set? (`wgdsl "
+                         "cards --cards FILE` lists a set's ids)")
+    kept = [p for p in problems if id(p) not in dropped]
+    kept.insert(kept.index(unknown[UNKNOWN_SHOWN - 1]) + 1, summary)
+    return kept
 
 
 def _count(head: re.Match, id_m: re.Match, pos, bad):
