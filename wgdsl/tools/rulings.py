@@ -379,12 +379,15 @@ class _Loader:
             yield where, at, t, action
 
     # ---------------------------------------------------------------- sections
-    def load(self, data: dict) -> Optional[RulingCase]:
-        self.keys(data, TOP_KEYS, "top level", ())
-        case_t = self.table(data, "case", "top level", ())
+    def case_header(self, data: dict, top_keys, case_keys) -> tuple:
+        """(the `[case]` table, its `id`, its texts): what every game's case opens with —
+        the top level's and `[case]`'s keys checked, a missing or empty `id` a problem,
+        `source`, `question` and `answer` read."""
+        self.keys(data, top_keys, "top level", ())
+        case_t = _Loader.table(self, data, "case", "top level", ())
         if "case" not in data:
             self.problem("", "missing [case] table (it needs at least `id`)")
-        self.keys(case_t, CASE_KEYS, "[case]", ("case",))  # `game`: see _unknown_game
+        self.keys(case_t, case_keys, "[case]", ("case",))  # `game`: see _unknown_game
         case_id = self.typed(case_t, "id", str, "[case]", ("case",))
         if "case" in data and "id" not in case_t:
             self.problem("[case]", "missing `id` (a unique name shown in reports)", at=("case",))
@@ -392,6 +395,10 @@ class _Loader:
             self.problem("[case]", "`id` is empty", at=("case", "id"))
         texts = {k: self.typed(case_t, k, str, "[case]", ("case",), "")
                  for k in ("source", "question", "answer")}
+        return case_t, case_id, texts
+
+    def load(self, data: dict) -> Optional[RulingCase]:
+        case_t, case_id, texts = self.case_header(data, TOP_KEYS, CASE_KEYS)
         self.library = self.load_library(case_t)
 
         case = RulingCase(id=case_id or "", path=str(self.path), library=self.library, **texts)

@@ -148,16 +148,7 @@ class _GGLoader(_Loader):
         return self.one_of(value, self.seats or SEATS, where, "a seat", at)
 
     def load(self, data: dict) -> Optional[GGCase]:
-        self.keys(data, TOP_KEYS, "top level", ())
-        case_t = self.table(data, "case", "top level", ())
-        self.keys(case_t, CASE_KEYS, "[case]", ("case",))
-        case_id = self.typed(case_t, "id", str, "[case]", ("case",))
-        if "id" not in case_t:
-            self.problem("[case]", "missing `id` (a unique name shown in reports)", at=("case",))
-        elif case_id is not None and not case_id.strip():
-            self.problem("[case]", "`id` is empty", at=("case", "id"))
-        texts = {k: self.typed(case_t, k, str, "[case]", ("case",), "")
-                 for k in ("source", "question", "answer")}
+        case_t, case_id, texts = self.case_header(data, TOP_KEYS, CASE_KEYS)
         self.game = self.load_game(case_t)
         if self.game is None:
             return None

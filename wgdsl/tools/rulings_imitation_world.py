@@ -126,15 +126,7 @@ class _IWLoader(_Loader):
     def load(self, data: dict) -> Optional[IWCase]:
         from wgdsl.games import load_game
 
-        self.keys(data, TOP_KEYS, "top level", ())
-        case_t = self.table_of(data, "case", "top level", ())
-        self.keys(case_t, CASE_KEYS, "[case]", ("case",))
-        case_id = self.typed(case_t, "id", str, "[case]", ("case",))
-        if "id" not in case_t:
-            self.problem("[case]", "missing `id` (a unique name shown in reports)",
-                         at=("case",))
-        texts = {k: self.typed(case_t, k, str, "[case]", ("case",), "")
-                 for k in ("source", "question", "answer")}
+        case_t, case_id, texts = self.case_header(data, TOP_KEYS, CASE_KEYS)
         game = load_game(GAME_ID)
         rel = self.typed(case_t, "cards", str, "[case]", ("case",))
         try:

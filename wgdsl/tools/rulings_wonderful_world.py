@@ -167,17 +167,10 @@ class _WWLoader(_Loader):
     def load(self, data: dict) -> Optional[WWCase]:
         from wgdsl.games import load_game
 
-        self.keys(data, TOP_KEYS, "top level", ())
-        case_t = self.table(data, "case", "top level", ())
-        self.keys(case_t, CASE_KEYS, "[case]", ("case",))
-        case_id = self.typed(case_t, "id", str, "[case]", ("case",))
-        if "id" not in case_t:
-            self.problem("[case]", "missing `id`", at=("case",))
+        case_t, case_id, texts = self.case_header(data, TOP_KEYS, CASE_KEYS)
         if "cards" in case_t:
             self.problem("[case]", "`cards`: only the built-in IAW01 set is supported yet",
                          at=("case", "cards"))
-        texts = {k: self.typed(case_t, k, str, "[case]", ("case",), "")
-                 for k in ("source", "question", "answer")}
         self.game = load_game(GAME_ID)
         board = self.load_state(data)
         case = WWCase(case_id or "", str(self.path), self.game, board, **texts)
