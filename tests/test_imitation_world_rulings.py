@@ -153,3 +153,13 @@ def test_deck_checks_of_the_spec_run():
     result = run_case(load_case_text(text, HERE / "x.toml"))
     assert not result.ok
     assert result.message == "deck check 3: expected a problem citing R4.2 but found R4.4"
+
+
+def test_a_case_without_aga_takes_the_sets_plain_aga_which_for_iw01_is_the_specs_default():
+    # "What a ruling case needs": `aga` defaults to IW-003, the 曖昧 aga with no ability;
+    # the runner finds it in the card set (no card id in the package)
+    import wgdsl
+
+    table = wgdsl.load_game("imitation-world").table(None)
+    assert table.plain_aga.id == "IW-003"
+    assert {c.id for c in table.agas} == {"IW-001", "IW-002", "IW-003"}

@@ -1382,7 +1382,7 @@ def _case_square(case, card_id):
               help="GETGEM: which effect of a card of two (steal_push, peeping). Default: its first.")
 @click.option("--target", default=None,
               help="GETGEM: the seat the card selects. Default: the next seat (B). Imitation "
-                   "World: the play's choice (a REF like B:IW-004, territory, a trash id).")
+                   "World: the play's choice (a REF like B:ID, territory, a trash id).")
 @click.option("--with", "with_cards", multiple=True, metavar="ID",
               help="It's a Wonderful World: a card already constructed beside it (repeatable).")
 @click.option("--side", type=click.Choice(["A", "B"]), default=None,
@@ -1423,9 +1423,9 @@ def simulate_command(card_id, state_file, square, answer_values, then_steps, see
     An Imitation World card is played by A in main phase 1 of turn 3, its cost zone full
     enough, a geuda on each side (one of B's pān); --target picks its choice, --answers
     its abilities' questions, --then engine actions after it:
-      wgdsl simulate IW-011 --game imitation-world
-      wgdsl simulate IW-021 --game imitation-world --target territory
-      wgdsl simulate IW-017 --game imitation-world --then next --then next --then next
+      wgdsl simulate ID --game imitation-world       (ids: wgdsl cards --game imitation-world)
+      wgdsl simulate ID --game imitation-world --target territory
+      wgdsl simulate ID --game imitation-world --then next --then next --then next
     """
     if game_name is not None and game_name != "world-gainer":
         if _simulate_imitation(card_id, game_name, target, answer_values, then_steps):

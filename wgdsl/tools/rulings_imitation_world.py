@@ -189,8 +189,13 @@ class _IWLoader(_Loader):
         where, at = f"[state.{s}]", ("state", s)
         p = self.table_of(st, s, "[state]", ("state",))
         self.keys(p, PLAYER_KEYS, where, at)
-        out = {"aga": self.cid(p.get("aga", "IW-003"), f"{where} aga", at + ("aga",),
-                               types=("aga",)) or "IW-003"}
+        plain = self.table.plain_aga
+        if "aga" not in p and plain is None:
+            self.problem(where, "the card set has no aga without abilities to take when "
+                         "`aga` is not given", at=at)
+        default = plain.id if plain is not None else "?"
+        out = {"aga": self.cid(p.get("aga", default), f"{where} aga", at + ("aga",),
+                               types=("aga",)) or default}
         for key in ("hand", "deck", "trash", "past"):
             out[key] = self.ids(p, key, where, at)
         bar = p.get("barriers", 5)

@@ -47,6 +47,15 @@ class CardTable:
     def agas(self) -> tuple:
         return tuple(c for c in self.cards.values() if c.type == "aga")
 
+    @property
+    def plain_aga(self):
+        """The aga a ruling case takes when it names none: the first that permits every
+        faction (曖昧, IW R3.4) and has no ability, so that it changes nothing (IW01's is
+        the spec's default), else the first without an ability; None when there is none."""
+        plain = [c for c in self.agas if c.abilities == NONE]
+        return next((c for c in plain if c.faction == rules.AMBIGUOUS),
+                    plain[0] if plain else None)
+
 
 def table_of(library, path: str, compile_abilities=None) -> CardTable:
     """The table of a card library read in Imitation World's words.  ``compile_abilities``
