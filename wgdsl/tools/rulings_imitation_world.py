@@ -596,7 +596,7 @@ def _acting(state) -> str:
 
 
 def _resolve(state, text: str, step_seat: Optional[str] = None) -> str:
-    """A step's card reference as R24.3's REF (``B:IW-005@2``) or IllegalAction."""
+    """A step's card reference as R24.3's REF (``B:ID@2``) or IllegalAction."""
     from wgdsl.kernel.errors import IllegalAction
 
     if text == "territory":

@@ -44,7 +44,7 @@ def state_from_board(game, table, board: dict) -> IWState:
     for s in SEATS:
         p = players[s]
         z = zones[s] = {}
-        z["aga"] = new(p.get("aga", "IW-003"), s, "aga")
+        z["aga"] = new(p["aga"] if "aga" in p else table.plain_aga.id, s, "aga")
         for key in ("hand", "deck", "barriers", "trash", "past"):
             z[key] = [new(i, s, key) for i in p.get(key, ())]
         cost = p.get("cost") or {"unmarked": []}

@@ -5,9 +5,9 @@ A deck file names its aga on one ``aga ID`` line and its cards on ``COUNT ID`` l
 order; ``#`` starts a comment::
 
     # my deck
-    aga IW-001
-    1 IW-004      # a comment may follow an entry
-    1 IW-005
+    aga ID
+    1 ID      # a comment may follow an entry
+    1 ID
 
 A reference deck of IW01 (``existence-wall``, ``fantasy-dreams``, ``mask-two-faces``) is
 named instead of a path; its file is ``examples/decks/imitation-world/NAME.txt``.
@@ -120,7 +120,7 @@ def _unknown(word: str, cards: Mapping) -> str:
     named = [i for i, c in cards.items() if word in (c.name, c.en_name)]
     if named:
         return f"`{word}` is the name of {named[0]}; write the id"
-    return did_you_mean(word, cards) or f"ids look like `{next(iter(cards), 'IW-004')}`"
+    return did_you_mean(word, cards) or f"ids look like `{next(iter(cards), 'SET-001')}`"
 
 
 def iw01_cards() -> dict:
@@ -167,13 +167,13 @@ def parse_deck(text: str, path: str, cards: Mapping) -> tuple:
         if len(words) == 1:
             word = words[0]
             if word == "aga":
-                hint = "name the aga after it, e.g. `aga IW-001`"
+                hint = "name the aga after it: `aga ID`"
             elif word in cards and cards[word].type == "aga":
                 hint = f"write `aga {word}` for the aga"
             elif word in cards:
                 hint = f"write `1 {word}` for one copy"
             else:
-                hint = "write a count and a card id, e.g. `1 IW-004`, or `aga ID`"
+                hint = "write a count and a card id (`1 ID`), or `aga ID`"
             bad(pos(tokens[0]), "a deck line is `aga ID` or `COUNT ID`; this line has only "
                 "one word", hint)
             continue

@@ -188,7 +188,7 @@ class IWState(Stepper):
         return self._cards[self.d.cid[uid]]
 
     def ref(self, uid: int) -> str:
-        """R24.3: ``A:IW-007``, or ``A:IW-007@2`` when that set zone holds several."""
+        """R24.3: ``A:ID``, or ``A:ID@2`` when that set zone holds several of the id."""
         d = self.d
         s = d.owner[uid]
         ident = d.cid[uid]
