@@ -4,6 +4,10 @@ of a shared machine does not move (timed figures do, by up to 50 %).
     python benchmarks/callgrind_games.py                    # HEAD against the working tree
     python benchmarks/callgrind_games.py --base HEAD~1 --games 50 --agent greedy
     python benchmarks/callgrind_games.py -- --no-log        # arguments for bench_games.py
+    python benchmarks/callgrind_games.py --bench api        # through the public interface
+
+``--bench api`` counts ``benchmarks/bench_api.py``'s loop instead (World Gainer alone, one
+round: what a learner or a sweep pays, snapshots and decisions as data included).
 
 For each revision (checked out as ab.py does) ``benchmarks/bench_games.py`` runs under
 ``valgrind --tool=callgrind`` twice, with 1 game and with ``--games`` games (same seeds);
@@ -29,10 +33,14 @@ from ab import REPO, _tree
 _COLLECTED = re.compile(r"Collected\s*:\s*([0-9]+)")
 
 
-def _count(tree: Path, games: int, agent: str, extra: list[str], out: Path) -> int:
+def _count(tree: Path, games: int, agent: str, extra: list[str], out: Path,
+           bench: str = "games") -> int:
+    if bench == "api":
+        args = ["bench_api.py", "--games", str(games), "--rounds", "1", "--no-peer"]
+    else:
+        args = ["bench_games.py", "--games", str(games), "--agent", agent]
     cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
-           str(tree / "benchmarks" / "bench_games.py"), "--games", str(games), "--agent", agent,
-           *extra]
+           str(tree / "benchmarks" / args[0]), *args[1:], *extra]
     # a fixed hash seed: the order of sets of strings, and with it the count, repeats
     env = {"PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0",
            "PATH": "/usr/bin:/bin:/usr/local/bin"}
@@ -53,6 +61,9 @@ def main() -> int:
     ap.add_argument("--head", default=".", help="revision B (default: the working tree, '.')")
     ap.add_argument("--games", type=int, default=50, help="games counted (default 50)")
     ap.add_argument("--agent", default="random", choices=["random", "greedy"])
+    ap.add_argument("--bench", default="games", choices=["games", "api"],
+                    help="games: bench_games.py's in-process loop (default); api: bench_api.py's "
+                         "loop through the public interface (random play)")
     args = ap.parse_args(argv)
     if args.games < 2:
         sys.exit("--games must be at least 2 (one game is the baseline subtracted)")
@@ -67,7 +78,8 @@ def main() -> int:
             with ThreadPoolExecutor(len(jobs)) as pool:
                 counts = dict(zip(jobs, pool.map(
                     lambda job: _count(trees[job[0]], job[1], args.agent, extra,
-                                       Path(tmp) / f"{job[0]}-{job[1]}.out"), jobs)))
+                                       Path(tmp) / f"{job[0]}-{job[1]}.out", args.bench),
+                    jobs)))
         finally:
             for tree in trees.values():
                 if tree != REPO:
@@ -77,7 +89,8 @@ def main() -> int:
                 for side in "AB"}
     for side, rev in (("A", args.base), ("B", "working tree" if args.head == "." else args.head)):
         print(f"{side} = {rev}: {per_game[side] / 1e6:8.2f} M instructions/game "
-              f"({args.agent}, {args.games} games)")
+              f"({'public interface, random' if args.bench == 'api' else args.agent}, "
+              f"{args.games} games)")
     print(f"B/A = {per_game['B'] / per_game['A']:.3f} (instructions; below 1 is faster)")
     return 0
 

@@ -321,3 +321,32 @@ def test_an_action_said_to_ask_nothing_that_asks_is_a_loud_error():
     with pytest.raises(RuntimeError, match="_may_ask said"):
         for seed in range(200):
             _random_walk(NeverAsks(GAME.new_state(seed=seed).game), random.Random(seed))
+
+
+class CountsPasses(WGState):
+    """Counts, for every `next` and `end_turn` stepped, whether a snapshot was promised
+    (``_may_ask``) and whether a question came."""
+
+    passes: list = []
+
+    def _step(self, step, answers):
+        promised = bool(answers) or self._may_ask(step)
+        super()._step(step, answers)
+        if step.action.kind in ("next", "end_turn"):
+            CountsPasses.passes.append((promised, self.question is not None))
+
+
+def test_passing_the_turn_is_snapshotted_only_when_a_field_card_listens_to_the_turn():
+    """The automatic phases (R5) emit only turn_start and turn_end, so passing the turn
+    asks a question only through a trigger of a field card for one of them: only then is
+    the state snapshotted before the step (Game.phases_may_ask).  A wrong "cannot ask" is
+    a loud RuntimeError (the test above), a needless "may ask" a lost speed-up."""
+    CountsPasses.passes = []
+    for seed in range(300):
+        _random_walk(CountsPasses(GAME.new_state(seed=seed).game), random.Random(seed))
+    passes = CountsPasses.passes
+    asked = [p for p in passes if p[1]]
+    assert asked, "no turn passed in 300 games met a question (the test lost its subject)"
+    assert all(promised for promised, _ in asked)
+    skipped = sum(not promised for promised, _ in passes)
+    assert skipped > len(passes) * 0.9, f"only {skipped} of {len(passes)} passes skipped the snapshot"

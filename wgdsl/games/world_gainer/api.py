@@ -201,11 +201,15 @@ class WGState(Stepper):
 
     def _may_ask(self, step) -> bool:
         """Setting a stun and discarding one never ask anything or fire anything; nor do
-        exhausting and breaking a stun unless its rule lets its player choose a color."""
+        exhausting and breaking a stun unless its rule lets its player choose a color;
+        nor do passing to the next phase and ending the turn unless a card on the field
+        listens to the start or the end of a turn (:meth:`Game.phases_may_ask`)."""
         action = step.action
         kind = action.kind
         if kind in ("set_stun", "discard_stun"):
             return False
+        if kind in ("next", "end_turn"):
+            return self.game.phases_may_ask()
         if kind in ("exhaust", "break_stun"):
             inst = self.game.state.players[action.player].standby[action.slot - 1]
             return bool(self.game.fx[inst.face.id].any_color)

@@ -112,6 +112,10 @@ def _trigger_kind(pend) -> tuple:
     return pend.effect.group, pend.source.zone
 
 
+#: the events the automatic phases emit (_run_automatic_phases)
+_PHASE_EVENTS = frozenset({"turn_start", "turn_end"})
+
+
 class Game:
     def __init__(self, state: GameState, library: CardLibrary, agents: Optional[dict] = None,
                  log: bool = True):
@@ -123,6 +127,9 @@ class Game:
         # listens to skips the walk over the field's top cards (_emit, hot path: the end
         # of every turn emits one, and no WG01 card listens to it)
         self._listened = frozenset(kind for fx in self.fx.values() for kind in fx.triggers)
+        # the events the automatic phases emit (R5.1 turn_start, R5.5 turn_end) that some
+        # card of the set listens to: only such a trigger can ask a question there
+        self._phase_listened = tuple(sorted(_PHASE_EVENTS & self._listened))
         self.log = EventLog()
         self._logging = log
         self.pending: list = []
@@ -614,6 +621,26 @@ class Game:
         if st.phase in ("standby", "gain"):
             st.phase = "end"
         self._run_automatic_phases()
+
+    def phases_may_ask(self) -> bool:
+        """Can running the automatic phases (start, draw, end: R5) from here meet a
+        question?  Only through an effect they trigger, and they emit nothing but
+        ``turn_start`` and ``turn_end`` (a draw emits nothing): so only while a top card of
+        the field has a trigger for one of them.  No effect can change the field before
+        the first of those triggers resolves, so the field as it is now decides.  (The
+        public interface takes its snapshot before a step only when a question can come:
+        passing the turn is about half of a random game's steps.)"""
+        kinds = self._phase_listened
+        if not kinds:
+            return False
+        fx = self.fx
+        for stack in self.state.field.values():
+            if stack:
+                triggers = fx[stack[-1].face.id].triggers
+                for kind in kinds:
+                    if kind in triggers:
+                        return True
+        return False
 
     def _run_automatic_phases(self) -> None:
         """Run start, draw and end phases until a player has a decision (standby)."""
