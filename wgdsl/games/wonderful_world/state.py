@@ -8,6 +8,10 @@ seat's own part of the state, then `done` (R7.2) — the kernel's private window
 when the window opened (R7.5, R21.5) and its log entries wait (R7.4).  A seat with exactly
 one legal action is played by the engine (R7.6), so it is never current.
 
+A seat's legal actions are worked out once per decision point (:meth:`WWState._options`):
+R7.6's check and ``legal_actions`` share the list, which is forgotten when the seat acts or
+a window opens or closes (each seat acts on its own part of the state only).
+
 Each seat's part of the state is a :class:`Seat` of plain values; a copy copies them.
 Rule numbers are wonderful-world.md's, cited "IAW R10.2" outside this game's files.
 """
@@ -116,6 +120,9 @@ class WWState(Stepper):
         self.table: CardTable = game.table
         self.seats = seats
         self.d = data
+        # seat -> its legal actions now (a list never changed once made); an entry goes when
+        # the seat acts, all of them when a window closes or opens or the state is replaced
+        self._opts: dict = {}
 
     # ------------------------------------------------------------------ log
     def note(self, seat: Optional[str], kind: str, text: str) -> None:
@@ -174,6 +181,7 @@ class WWState(Stepper):
 
     def _open_window(self) -> None:
         d = self.d
+        self._opts = {}
         for seat in self.seats:
             p = d.players[seat]
             p.committed = False
@@ -205,7 +213,7 @@ class WWState(Stepper):
         for seat in seats or self.seats:
             p = self.d.players[seat]
             while not p.committed:
-                legal = self._legal_now(seat)
+                legal = self._options(seat)
                 if len(legal) != 1:
                     break
                 self._act(seat, legal[0])
@@ -214,6 +222,7 @@ class WWState(Stepper):
 
     def _close_window(self) -> None:
         d = self.d
+        self._opts = {}
         for seat in self.seats:  # R7.4: each seat's entries, in seat order
             p = d.players[seat]
             d.log.extend(p.pending_log)
@@ -309,6 +318,13 @@ class WWState(Stepper):
         self.note(None, "end", f"{' and '.join(won)} win{'s' if len(won) == 1 else ''} ({rule})")
 
     # ------------------------------------------------------------------ actions
+    def _options(self, seat: str) -> list:
+        """``seat``'s legal actions now, worked out once per decision point."""
+        legal = self._opts.get(seat)
+        if legal is None:
+            legal = self._opts[seat] = self._legal_now(seat)
+        return legal
+
     def _legal_now(self, seat: str) -> list:
         d = self.d
         p = d.players[seat]
@@ -362,6 +378,7 @@ class WWState(Stepper):
 
     def _act(self, seat: str, a: Act) -> None:
         d = self.d
+        self._opts.pop(seat, None)
         p = d.players[seat]
         kind = a.kind
         if kind == "pick":
@@ -470,7 +487,7 @@ class WWState(Stepper):
         return tuple(s for s in self.seats if not self.d.players[s].committed)
 
     def _legal_of(self, seat: str) -> list:
-        return self._legal_now(seat)
+        return self._options(seat)
 
     def _may_ask(self, step: Step) -> bool:
         return False
@@ -484,9 +501,12 @@ class WWState(Stepper):
 
     def _restore(self, snap: Data) -> None:  # pragma: no cover
         self.d = snap.copy()
+        self._opts = {}
 
     def _copy(self) -> "WWState":
-        return WWState(self.game, self.seats, self.d.copy())
+        twin = WWState(self.game, self.seats, self.d.copy())
+        twin._opts = dict(self._opts)  # the same state: the same (unchanged) lists
+        return twin
 
     def _game_over(self) -> IllegalAction:
         return IllegalAction("the game is over: no action is possible after round 4", "R16.2")
@@ -513,6 +533,7 @@ class WWState(Stepper):
         committed acts again at random until it commits; (a) the cards ``seat`` cannot see
         — the deck and the other hands — are dealt again among those places."""
         d = self.d
+        self._opts = {}
         for other in self.seats:
             if other == seat or d.over:  # after the end there is no window to go back to
                 continue
@@ -545,7 +566,7 @@ class WWState(Stepper):
         for s in [s for s in others if s in hidden["committed"]]:
             p = d.players[s]
             while not p.committed:
-                legal = self._legal_now(s)
+                legal = self._options(s)
                 self._act(s, legal[rnd.randrange(len(legal))])
         self._autoplay()
         self._legal = {}
