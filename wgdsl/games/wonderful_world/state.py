@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from operator import attrgetter
 from typing import Any, Optional
 
 import attrs
@@ -37,18 +38,45 @@ PICKS = 7  # R8.5
 SPACES = RESOURCES + ("KRY",)  # what krystallium may fill (R10.2)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Act:
-    """An action (R22.4): ``str()`` is its text form."""
+    """An action (R22.4): ``str()`` is its text form.  Equal when kind and args are; the
+    engine hands out one shared Act per action (:data:`ACTS`), its text made with it."""
 
     kind: str
     args: tuple = ()
+    text: str = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "text", " ".join((self.kind,) + self.args))
 
     def __str__(self) -> str:
-        return " ".join((self.kind,) + self.args)
+        return self.text
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "text": str(self)}
+        return {"kind": self.kind, "text": self.text}
+
+
+class _Acts(dict):
+    """args -> the one Act of a kind with those args, made the first time it is asked."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str):
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, args: tuple) -> Act:
+        a = self[args] = Act(self.kind, args)
+        return a
+
+
+#: kind -> its shared Acts: the legal actions are these objects, listed without building
+#: an Act or a text, and parse_action gives them back for the texts they print
+ACTS = {kind: _Acts(kind) for kind in (
+    "pick", "keep", "swap", "construct", "recycle", "place", "place_krystallium",
+    "place_character", "discard_construction", "science_bonus", "done")}
+_TEXT = attrgetter("text")  # the order of the legal actions (engine-api.md: by text)
 
 
 class DeckExhausted(Exception):
@@ -140,18 +168,8 @@ class WWState(Stepper):
     def refs(self, seat: str) -> list:
         """(reference, index in the construction area) of each card under construction:
         ``ID``, or ``ID@k`` when the player has two or more of that id there (R22.4)."""
-        building = self.d.players[seat].building
-        counts = Counter(i for i, _ in building)
-        seen: Counter = Counter()
-        out = []
-        for k, (ident, _) in enumerate(building):
-            seen[ident] += 1
-            out.append((ident if counts[ident] == 1 else f"{ident}@{seen[ident]}", k))
-        return out
-
-    def empty_spaces(self, seat: str, k: int) -> list:
-        ident, filled = self.d.players[seat].building[k]
-        return rules.cost_left(self.table, ident, filled)
+        names = _ref_names(self.d.players[seat].building)
+        return list(zip(names, range(len(names))))
 
     # ------------------------------------------------------------------ rounds
     @property
@@ -326,47 +344,70 @@ class WWState(Stepper):
         return legal
 
     def _legal_now(self, seat: str) -> list:
+        """``seat``'s legal actions, the shared Acts (:data:`ACTS`) in the order of their
+        texts (engine-api.md); each card under construction's empty spaces found once."""
         d = self.d
         p = d.players[seat]
         if d.over or p.committed:
             return []
         if d.phase == "draft":
-            return [Act("pick", (i,)) for i in sorted(set(p.hand))]
-        out = []
-        refs = self.refs(seat)
-        if d.phase == "planning" and self.solo:
-            if p.look:  # R20.3: between a swap and its keep nothing else
-                return [Act("keep", (i,)) for i in sorted(set(p.look))]
-            if not p.swap_over and len(p.hand) >= 2 and d.deck:
-                hand = sorted(p.hand)
-                out.extend(Act("swap", (a, b)) for k, a in enumerate(hand)
-                           for b in hand[k + 1:])
+            pick = ACTS["pick"]
+            return [pick[(i,)] for i in sorted(set(p.hand))]
+        solo = len(self.seats) == 1
+        building = p.building
+        refs = _ref_names(building)
+        table = self.table
+        empties = [rules.cost_left(table, ident, filled) for ident, filled in building]
+        out: list = []
         if d.phase == "planning":
-            for ident in sorted(set(p.hand if self.solo else p.draft)):
-                out.append(Act("construct", (ident,)))
-                bonus = self.table.developments[ident].recycle
-                out.append(Act("recycle", (ident, "empire")))
-                out.extend(Act("recycle", (ident, ref)) for ref, k in refs
-                           if bonus in self.empty_spaces(seat, k))
+            if solo:
+                if p.look:  # R20.3: between a swap and its keep nothing else
+                    keep = ACTS["keep"]
+                    return [keep[(i,)] for i in sorted(set(p.look))]
+                if not p.swap_over and len(p.hand) >= 2 and d.deck:
+                    swap = ACTS["swap"]
+                    counts = Counter(p.hand)
+                    hand = sorted(counts)
+                    for k, a in enumerate(hand):  # each pair of the hand once
+                        if counts[a] > 1:
+                            out.append(swap[(a, a)])
+                        out.extend(swap[(a, b)] for b in hand[k + 1:])
+            construct, recycle = ACTS["construct"], ACTS["recycle"]
+            developments = table.developments
+            for ident in set(p.hand if solo else p.draft):
+                out.append(construct[(ident,)])
+                out.append(recycle[(ident, "empire")])
+                bonus = developments[ident].recycle
+                for ref, empty in zip(refs, empties):
+                    if bonus in empty:
+                        out.append(recycle[(ident, ref)])
         else:
-            resource = RESOURCES[d.step]
             if p.unplaced:
-                out.append(Act("place", (resource, "empire")))
-                out.extend(Act("place", (resource, ref)) for ref, k in refs
-                           if resource in self.empty_spaces(seat, k))
+                resource = RESOURCES[d.step]
+                place = ACTS["place"]
+                out.append(place[(resource, "empire")])
+                for ref, empty in zip(refs, empties):
+                    if resource in empty:
+                        out.append(place[(resource, ref)])
             if p.science:
-                out.extend(Act("science_bonus", (k,)) for k in ("FIN", "GEN"))
-        for ref, k in refs:
-            empty = set(self.empty_spaces(seat, k))
-            if p.kry:
-                out.extend(Act("place_krystallium", (ref, sp)) for sp in SPACES if sp in empty)
-            for kind, held in (("FIN", p.fin), ("GEN", p.gen)):
-                if held and kind in empty:
-                    out.append(Act("place_character", (kind, ref)))
-            out.append(Act("discard_construction", (ref,)))
+                science = ACTS["science_bonus"]
+                out.append(science[("FIN",)])
+                out.append(science[("GEN",)])
+        if refs:
+            kry, character = ACTS["place_krystallium"], ACTS["place_character"]
+            discard = ACTS["discard_construction"]
+            for ref, empty in zip(refs, empties):
+                if p.kry:
+                    out.extend(kry[(ref, sp)] for sp in SPACES if sp in empty)
+                if p.fin and "FIN" in empty:
+                    out.append(character[("FIN", ref)])
+                if p.gen and "GEN" in empty:
+                    out.append(character[("GEN", ref)])
+                out.append(discard[(ref,)])
         if self._may_commit(seat):
-            out.append(Act("done"))
-        return sorted(set(out), key=str)
+            out.append(_DONE)
+        out.sort(key=_TEXT)
+        return out
 
     def _may_commit(self, seat: str) -> bool:
         p = self.d.players[seat]
@@ -678,9 +719,28 @@ class WWState(Stepper):
         words = str(text).split()
         if not words:
             raise IllegalAction("an empty action", "R22.4")
-        return Act(words[0], tuple(words[1:]))
+        kind, args = words[0], tuple(words[1:])
+        shared = ACTS.get(kind)
+        # the shared Act when the engine has listed it (found at once in the legal list)
+        return (shared.get(args) if shared is not None else None) or Act(kind, args)
 
 
 _TOKEN = {"FIN": "Financier", "GEN": "General"}
+_DONE = ACTS["done"][()]
+
+
+def _ref_names(building: list) -> list:
+    """The reference of each card under construction, in order (R22.4): its id, or
+    ``ID@k`` for the k-th of two or more of one id."""
+    names = [ident for ident, _ in building]
+    if len(set(names)) == len(names):
+        return names
+    counts = Counter(names)
+    seen: Counter = Counter()
+    out = []
+    for ident in names:
+        seen[ident] += 1
+        out.append(ident if counts[ident] == 1 else f"{ident}@{seen[ident]}")
+    return out
 
 
