@@ -147,6 +147,7 @@ class WWState(Stepper):
         self.game = game
         self.table: CardTable = game.table
         self.seats = seats
+        self.solo = len(seats) == 1  # R20
         self.d = data
         # seat -> its legal actions now (a list never changed once made); an entry goes when
         # the seat acts, all of them when a window closes or opens or the state is replaced
@@ -172,10 +173,6 @@ class WWState(Stepper):
         return list(zip(names, range(len(names))))
 
     # ------------------------------------------------------------------ rounds
-    @property
-    def solo(self) -> bool:
-        return len(self.seats) == 1
-
     def start_round(self) -> None:
         d = self.d
         n = len(self.seats)
@@ -228,15 +225,20 @@ class WWState(Stepper):
         again, seat by seat; the window closes when everyone has committed.  ``seats``: the
         seats whose options may have changed (after an action, only the actor's: each acts
         on its own state); None at a window's opening: every seat."""
+        players = self.d.players
         for seat in seats or self.seats:
-            p = self.d.players[seat]
+            p = players[seat]
             while not p.committed:
                 legal = self._options(seat)
                 if len(legal) != 1:
                     break
                 self._act(seat, legal[0])
-        if not self.d.over and all(p.committed for p in self.d.players.values()):
-            self._close_window()  # which opens the next window and plays its single options
+        if self.d.over:
+            return
+        for p in players.values():
+            if not p.committed:
+                return
+        self._close_window()  # which opens the next window and plays its single options
 
     def _close_window(self) -> None:
         d = self.d
@@ -353,11 +355,14 @@ class WWState(Stepper):
         if d.phase == "draft":
             pick = ACTS["pick"]
             return [pick[(i,)] for i in sorted(set(p.hand))]
-        solo = len(self.seats) == 1
+        solo = self.solo
         building = p.building
-        refs = _ref_names(building)
         table = self.table
-        empties = [rules.cost_left(table, ident, filled) for ident, filled in building]
+        if building:
+            refs = _ref_names(building)
+            empties = [rules.cost_left(table, ident, filled) for ident, filled in building]
+        else:
+            refs = empties = ()
         out: list = []
         if d.phase == "planning":
             if solo:
@@ -398,7 +403,9 @@ class WWState(Stepper):
             discard = ACTS["discard_construction"]
             for ref, empty in zip(refs, empties):
                 if p.kry:
-                    out.extend(kry[(ref, sp)] for sp in SPACES if sp in empty)
+                    for sp in SPACES:
+                        if sp in empty:
+                            out.append(kry[(ref, sp)])
                 if p.fin and "FIN" in empty:
                     out.append(character[("FIN", ref)])
                 if p.gen and "GEN" in empty:
@@ -488,7 +495,7 @@ class WWState(Stepper):
             self._take_pile(seat)  # R20.3 ①, the second time
 
     def _index(self, seat: str, ref: str) -> int:
-        return dict(self.refs(seat))[ref]
+        return _ref_names(self.d.players[seat].building).index(ref)
 
     def _put_cube(self, seat: str, cube: str, to: str) -> None:
         if to == "empire":
@@ -525,7 +532,8 @@ class WWState(Stepper):
         return self.d.over
 
     def _acting(self) -> tuple:
-        return tuple(s for s in self.seats if not self.d.players[s].committed)
+        players = self.d.players
+        return tuple([s for s in self.seats if not players[s].committed])
 
     def _legal_of(self, seat: str) -> list:
         return self._options(seat)
