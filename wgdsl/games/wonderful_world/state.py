@@ -79,6 +79,20 @@ ACTS = {kind: _Acts(kind) for kind in (
 _TEXT = attrgetter("text")  # the order of the legal actions (engine-api.md: by text)
 
 
+class _Listed(list):
+    """A seat's legal actions as the engine keeps them: ``in`` (the kernel's test of an
+    action applied) looks for the very object first, as the legal actions handed out and
+    parse_action's results are, before comparing one by one."""
+
+    __slots__ = ()
+
+    def __contains__(self, action: Any) -> bool:
+        for a in self:
+            if a is action:
+                return True
+        return list.__contains__(self, action)
+
+
 class DeckExhausted(Exception):
     """A deal or a pile the deck cannot give (R5.7, R20.1): a board written by hand (a
     ruling case) may need more cards than it has; a game set up by new_state never does."""
@@ -350,11 +364,14 @@ class WWState(Stepper):
         texts (engine-api.md); each card under construction's empty spaces found once."""
         d = self.d
         p = d.players[seat]
+        out = _Listed()
         if d.over or p.committed:
-            return []
+            return out
         if d.phase == "draft":
             pick = ACTS["pick"]
-            return [pick[(i,)] for i in sorted(set(p.hand))]
+            for i in sorted(set(p.hand)):
+                out.append(pick[(i,)])
+            return out
         solo = self.solo
         building = p.building
         table = self.table
@@ -363,12 +380,12 @@ class WWState(Stepper):
             empties = [rules.cost_left(table, ident, filled) for ident, filled in building]
         else:
             refs = empties = ()
-        out: list = []
         if d.phase == "planning":
             if solo:
                 if p.look:  # R20.3: between a swap and its keep nothing else
                     keep = ACTS["keep"]
-                    return [keep[(i,)] for i in sorted(set(p.look))]
+                    out.extend(keep[(i,)] for i in sorted(set(p.look)))
+                    return out
                 if not p.swap_over and len(p.hand) >= 2 and d.deck:
                     swap = ACTS["swap"]
                     counts = Counter(p.hand)
