@@ -210,7 +210,7 @@ class WWState(Stepper):
 
     def _open_window(self) -> None:
         d = self.d
-        self._opts = {}
+        self._opts.clear()
         for seat in self.seats:
             p = d.players[seat]
             p.committed = False
@@ -240,10 +240,13 @@ class WWState(Stepper):
         seats whose options may have changed (after an action, only the actor's: each acts
         on its own state); None at a window's opening: every seat."""
         players = self.d.players
+        opts = self._opts
         for seat in seats or self.seats:
             p = players[seat]
             while not p.committed:
-                legal = self._options(seat)
+                legal = opts.get(seat)  # self._options(seat), inline
+                if legal is None:
+                    legal = opts[seat] = self._legal_now(seat)
                 if len(legal) != 1:
                     break
                 self._act(seat, legal[0])
@@ -256,7 +259,7 @@ class WWState(Stepper):
 
     def _close_window(self) -> None:
         d = self.d
-        self._opts = {}
+        self._opts.clear()
         for seat in self.seats:  # R7.4: each seat's entries, in seat order
             p = d.players[seat]
             d.log.extend(p.pending_log)
@@ -567,7 +570,7 @@ class WWState(Stepper):
 
     def _restore(self, snap: Data) -> None:  # pragma: no cover
         self.d = snap.copy()
-        self._opts = {}
+        self._opts.clear()
 
     def _copy(self) -> "WWState":
         twin = WWState(self.game, self.seats, self.d.copy())
@@ -599,7 +602,7 @@ class WWState(Stepper):
         committed acts again at random until it commits; (a) the cards ``seat`` cannot see
         — the deck and the other hands — are dealt again among those places."""
         d = self.d
-        self._opts = {}
+        self._opts.clear()
         for other in self.seats:
             if other == seat or d.over:  # after the end there is no window to go back to
                 continue
