@@ -264,3 +264,26 @@ def test_solo_plans_two_piles_with_swaps_and_ends_with_a_title():
     assert state.winners() == () and state.win_reason() == "R20.6"
     assert state.to_dict()["result"]["title"] in ("Rookie", "Dictator", "Emperor", "Living God")
     assert set(state.returns()) == {"P1"}
+
+
+@pytest.mark.parametrize("seats, seed", [(1, 4), (2, 7), (5, 9)])
+def test_legal_actions_are_sorted_by_text_and_any_equal_action_is_taken_alike(seats, seed):
+    """R22.4: legal_actions sorted by text, each once; parse_action(text) and an Act built
+    anew are equal to the listed action (not the same object) and are taken like it."""
+    import random
+
+    state = GAME.new_state(seed=seed, seats=seats)
+    rnd = random.Random(seed)
+    while not state.is_terminal():
+        seat = rnd.choice(state.current_seats())
+        legal = state.legal_actions(seat)
+        texts = [str(a) for a in legal]
+        assert texts == sorted(set(texts)), texts
+        assert all(state.parse_action(seat, t) == a for t, a in zip(texts, legal))
+        chosen = rnd.choice(legal)
+        anew = Act(chosen.kind, tuple(chosen.args))
+        assert anew == chosen and anew is not chosen and hash(anew) == hash(chosen)
+        twin = state.clone()
+        twin.apply(seat, anew)
+        state.apply(seat, chosen)
+        assert twin.to_dict() == state.to_dict() and twin.log == state.log

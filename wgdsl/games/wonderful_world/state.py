@@ -8,6 +8,10 @@ seat's own part of the state, then `done` (R7.2) — the kernel's private window
 when the window opened (R7.5, R21.5) and its log entries wait (R7.4).  A seat with exactly
 one legal action is played by the engine (R7.6), so it is never current.
 
+A seat's legal actions are worked out once per decision point (:meth:`WWState._options`):
+R7.6's check and ``legal_actions`` share the list, which is forgotten when the seat acts or
+a window opens or closes (each seat acts on its own part of the state only).
+
 Each seat's part of the state is a :class:`Seat` of plain values; a copy copies them.
 Rule numbers are wonderful-world.md's, cited "IAW R10.2" outside this game's files.
 """
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from operator import attrgetter
 from typing import Any, Optional
 
 import attrs
@@ -33,18 +38,59 @@ PICKS = 7  # R8.5
 SPACES = RESOURCES + ("KRY",)  # what krystallium may fill (R10.2)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Act:
-    """An action (R22.4): ``str()`` is its text form."""
+    """An action (R22.4): ``str()`` is its text form.  Equal when kind and args are; the
+    engine hands out one shared Act per action (:data:`ACTS`), its text made with it."""
 
     kind: str
     args: tuple = ()
+    text: str = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "text", " ".join((self.kind,) + self.args))
 
     def __str__(self) -> str:
-        return " ".join((self.kind,) + self.args)
+        return self.text
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "text": str(self)}
+        return {"kind": self.kind, "text": self.text}
+
+
+class _Acts(dict):
+    """args -> the one Act of a kind with those args, made the first time it is asked."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str):
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, args: tuple) -> Act:
+        a = self[args] = Act(self.kind, args)
+        return a
+
+
+#: kind -> its shared Acts: the legal actions are these objects, listed without building
+#: an Act or a text, and parse_action gives them back for the texts they print
+ACTS = {kind: _Acts(kind) for kind in (
+    "pick", "keep", "swap", "construct", "recycle", "place", "place_krystallium",
+    "place_character", "discard_construction", "science_bonus", "done")}
+_TEXT = attrgetter("text")  # the order of the legal actions (engine-api.md: by text)
+
+
+class _Listed(list):
+    """A seat's legal actions as the engine keeps them: ``in`` (the kernel's test of an
+    action applied) looks for the very object first, as the legal actions handed out and
+    parse_action's results are, before comparing one by one."""
+
+    __slots__ = ()
+
+    def __contains__(self, action: Any) -> bool:
+        for a in self:
+            if a is action:
+                return True
+        return list.__contains__(self, action)
 
 
 class DeckExhausted(Exception):
@@ -115,7 +161,11 @@ class WWState(Stepper):
         self.game = game
         self.table: CardTable = game.table
         self.seats = seats
+        self.solo = len(seats) == 1  # R20
         self.d = data
+        # seat -> its legal actions now (a list never changed once made); an entry goes when
+        # the seat acts, all of them when a window closes or opens or the state is replaced
+        self._opts: dict = {}
 
     # ------------------------------------------------------------------ log
     def note(self, seat: Optional[str], kind: str, text: str) -> None:
@@ -133,24 +183,10 @@ class WWState(Stepper):
     def refs(self, seat: str) -> list:
         """(reference, index in the construction area) of each card under construction:
         ``ID``, or ``ID@k`` when the player has two or more of that id there (R22.4)."""
-        building = self.d.players[seat].building
-        counts = Counter(i for i, _ in building)
-        seen: Counter = Counter()
-        out = []
-        for k, (ident, _) in enumerate(building):
-            seen[ident] += 1
-            out.append((ident if counts[ident] == 1 else f"{ident}@{seen[ident]}", k))
-        return out
-
-    def empty_spaces(self, seat: str, k: int) -> list:
-        ident, filled = self.d.players[seat].building[k]
-        return rules.cost_left(self.table, ident, filled)
+        names = _ref_names(self.d.players[seat].building)
+        return list(zip(names, range(len(names))))
 
     # ------------------------------------------------------------------ rounds
-    @property
-    def solo(self) -> bool:
-        return len(self.seats) == 1
-
     def start_round(self) -> None:
         d = self.d
         n = len(self.seats)
@@ -174,6 +210,7 @@ class WWState(Stepper):
 
     def _open_window(self) -> None:
         d = self.d
+        self._opts.clear()
         for seat in self.seats:
             p = d.players[seat]
             p.committed = False
@@ -202,18 +239,27 @@ class WWState(Stepper):
         again, seat by seat; the window closes when everyone has committed.  ``seats``: the
         seats whose options may have changed (after an action, only the actor's: each acts
         on its own state); None at a window's opening: every seat."""
+        players = self.d.players
+        opts = self._opts
         for seat in seats or self.seats:
-            p = self.d.players[seat]
+            p = players[seat]
             while not p.committed:
-                legal = self._legal_now(seat)
+                legal = opts.get(seat)  # self._options(seat), inline
+                if legal is None:
+                    legal = opts[seat] = self._legal_now(seat)
                 if len(legal) != 1:
                     break
                 self._act(seat, legal[0])
-        if not self.d.over and all(p.committed for p in self.d.players.values()):
-            self._close_window()  # which opens the next window and plays its single options
+        if self.d.over:
+            return
+        for p in players.values():
+            if not p.committed:
+                return
+        self._close_window()  # which opens the next window and plays its single options
 
     def _close_window(self) -> None:
         d = self.d
+        self._opts.clear()
         for seat in self.seats:  # R7.4: each seat's entries, in seat order
             p = d.players[seat]
             d.log.extend(p.pending_log)
@@ -309,48 +355,86 @@ class WWState(Stepper):
         self.note(None, "end", f"{' and '.join(won)} win{'s' if len(won) == 1 else ''} ({rule})")
 
     # ------------------------------------------------------------------ actions
+    def _options(self, seat: str) -> list:
+        """``seat``'s legal actions now, worked out once per decision point."""
+        legal = self._opts.get(seat)
+        if legal is None:
+            legal = self._opts[seat] = self._legal_now(seat)
+        return legal
+
     def _legal_now(self, seat: str) -> list:
+        """``seat``'s legal actions, the shared Acts (:data:`ACTS`) in the order of their
+        texts (engine-api.md); each card under construction's empty spaces found once."""
         d = self.d
         p = d.players[seat]
+        out = _Listed()
         if d.over or p.committed:
-            return []
+            return out
         if d.phase == "draft":
-            return [Act("pick", (i,)) for i in sorted(set(p.hand))]
-        out = []
-        refs = self.refs(seat)
-        if d.phase == "planning" and self.solo:
-            if p.look:  # R20.3: between a swap and its keep nothing else
-                return [Act("keep", (i,)) for i in sorted(set(p.look))]
-            if not p.swap_over and len(p.hand) >= 2 and d.deck:
-                hand = sorted(p.hand)
-                out.extend(Act("swap", (a, b)) for k, a in enumerate(hand)
-                           for b in hand[k + 1:])
-        if d.phase == "planning":
-            for ident in sorted(set(p.hand if self.solo else p.draft)):
-                out.append(Act("construct", (ident,)))
-                bonus = self.table.developments[ident].recycle
-                out.append(Act("recycle", (ident, "empire")))
-                out.extend(Act("recycle", (ident, ref)) for ref, k in refs
-                           if bonus in self.empty_spaces(seat, k))
+            pick = ACTS["pick"]
+            for i in sorted(set(p.hand)):
+                out.append(pick[(i,)])
+            return out
+        solo = self.solo
+        building = p.building
+        table = self.table
+        if building:
+            refs = _ref_names(building)
+            empties = [rules.cost_left(table, ident, filled) for ident, filled in building]
         else:
-            resource = RESOURCES[d.step]
+            refs = empties = ()
+        if d.phase == "planning":
+            if solo:
+                if p.look:  # R20.3: between a swap and its keep nothing else
+                    keep = ACTS["keep"]
+                    out.extend(keep[(i,)] for i in sorted(set(p.look)))
+                    return out
+                if not p.swap_over and len(p.hand) >= 2 and d.deck:
+                    swap = ACTS["swap"]
+                    counts = Counter(p.hand)
+                    hand = sorted(counts)
+                    for k, a in enumerate(hand):  # each pair of the hand once
+                        if counts[a] > 1:
+                            out.append(swap[(a, a)])
+                        out.extend(swap[(a, b)] for b in hand[k + 1:])
+            construct, recycle = ACTS["construct"], ACTS["recycle"]
+            developments = table.developments
+            for ident in set(p.hand if solo else p.draft):
+                out.append(construct[(ident,)])
+                out.append(recycle[(ident, "empire")])
+                bonus = developments[ident].recycle
+                for ref, empty in zip(refs, empties):
+                    if bonus in empty:
+                        out.append(recycle[(ident, ref)])
+        else:
             if p.unplaced:
-                out.append(Act("place", (resource, "empire")))
-                out.extend(Act("place", (resource, ref)) for ref, k in refs
-                           if resource in self.empty_spaces(seat, k))
+                resource = RESOURCES[d.step]
+                place = ACTS["place"]
+                out.append(place[(resource, "empire")])
+                for ref, empty in zip(refs, empties):
+                    if resource in empty:
+                        out.append(place[(resource, ref)])
             if p.science:
-                out.extend(Act("science_bonus", (k,)) for k in ("FIN", "GEN"))
-        for ref, k in refs:
-            empty = set(self.empty_spaces(seat, k))
-            if p.kry:
-                out.extend(Act("place_krystallium", (ref, sp)) for sp in SPACES if sp in empty)
-            for kind, held in (("FIN", p.fin), ("GEN", p.gen)):
-                if held and kind in empty:
-                    out.append(Act("place_character", (kind, ref)))
-            out.append(Act("discard_construction", (ref,)))
+                science = ACTS["science_bonus"]
+                out.append(science[("FIN",)])
+                out.append(science[("GEN",)])
+        if refs:
+            kry, character = ACTS["place_krystallium"], ACTS["place_character"]
+            discard = ACTS["discard_construction"]
+            for ref, empty in zip(refs, empties):
+                if p.kry:
+                    for sp in SPACES:
+                        if sp in empty:
+                            out.append(kry[(ref, sp)])
+                if p.fin and "FIN" in empty:
+                    out.append(character[("FIN", ref)])
+                if p.gen and "GEN" in empty:
+                    out.append(character[("GEN", ref)])
+                out.append(discard[(ref,)])
         if self._may_commit(seat):
-            out.append(Act("done"))
-        return sorted(set(out), key=str)
+            out.append(_DONE)
+        out.sort(key=_TEXT)
+        return out
 
     def _may_commit(self, seat: str) -> bool:
         p = self.d.players[seat]
@@ -362,6 +446,7 @@ class WWState(Stepper):
 
     def _act(self, seat: str, a: Act) -> None:
         d = self.d
+        self._opts.pop(seat, None)
         p = d.players[seat]
         kind = a.kind
         if kind == "pick":
@@ -430,7 +515,7 @@ class WWState(Stepper):
             self._take_pile(seat)  # R20.3 ①, the second time
 
     def _index(self, seat: str, ref: str) -> int:
-        return dict(self.refs(seat))[ref]
+        return _ref_names(self.d.players[seat].building).index(ref)
 
     def _put_cube(self, seat: str, cube: str, to: str) -> None:
         if to == "empire":
@@ -467,10 +552,11 @@ class WWState(Stepper):
         return self.d.over
 
     def _acting(self) -> tuple:
-        return tuple(s for s in self.seats if not self.d.players[s].committed)
+        players = self.d.players
+        return tuple([s for s in self.seats if not players[s].committed])
 
     def _legal_of(self, seat: str) -> list:
-        return self._legal_now(seat)
+        return self._options(seat)
 
     def _may_ask(self, step: Step) -> bool:
         return False
@@ -484,9 +570,12 @@ class WWState(Stepper):
 
     def _restore(self, snap: Data) -> None:  # pragma: no cover
         self.d = snap.copy()
+        self._opts.clear()
 
     def _copy(self) -> "WWState":
-        return WWState(self.game, self.seats, self.d.copy())
+        twin = WWState(self.game, self.seats, self.d.copy())
+        twin._opts = dict(self._opts)  # the same state: the same (unchanged) lists
+        return twin
 
     def _game_over(self) -> IllegalAction:
         return IllegalAction("the game is over: no action is possible after round 4", "R16.2")
@@ -513,6 +602,7 @@ class WWState(Stepper):
         committed acts again at random until it commits; (a) the cards ``seat`` cannot see
         — the deck and the other hands — are dealt again among those places."""
         d = self.d
+        self._opts.clear()
         for other in self.seats:
             if other == seat or d.over:  # after the end there is no window to go back to
                 continue
@@ -545,7 +635,7 @@ class WWState(Stepper):
         for s in [s for s in others if s in hidden["committed"]]:
             p = d.players[s]
             while not p.committed:
-                legal = self._legal_now(s)
+                legal = self._options(s)
                 self._act(s, legal[rnd.randrange(len(legal))])
         self._autoplay()
         self._legal = {}
@@ -657,9 +747,28 @@ class WWState(Stepper):
         words = str(text).split()
         if not words:
             raise IllegalAction("an empty action", "R22.4")
-        return Act(words[0], tuple(words[1:]))
+        kind, args = words[0], tuple(words[1:])
+        shared = ACTS.get(kind)
+        # the shared Act when the engine has listed it (found at once in the legal list)
+        return (shared.get(args) if shared is not None else None) or Act(kind, args)
 
 
 _TOKEN = {"FIN": "Financier", "GEN": "General"}
+_DONE = ACTS["done"][()]
+
+
+def _ref_names(building: list) -> list:
+    """The reference of each card under construction, in order (R22.4): its id, or
+    ``ID@k`` for the k-th of two or more of one id."""
+    names = [ident for ident, _ in building]
+    if len(set(names)) == len(names):
+        return names
+    counts = Counter(names)
+    seen: Counter = Counter()
+    out = []
+    for ident in names:
+        seen[ident] += 1
+        out.append(ident if counts[ident] == 1 else f"{ident}@{seen[ident]}")
+    return out
 
 
