@@ -10,12 +10,10 @@ so one run reports the errors of every broken card, not just the first.
 
 from __future__ import annotations
 
-import gc
 import os
 import re
 import threading
 from collections import OrderedDict
-from contextlib import contextmanager
 from functools import lru_cache
 from typing import Optional
 
@@ -28,6 +26,7 @@ from wgdsl.resources import grammar_path
 
 from . import ast
 from . import vocabulary as vocab_of
+from .collector import collector_paused
 from .diagnostics import Diagnostic
 from .syntax_errors import bad_character, keywords_of, syntax_diagnostic
 
@@ -624,6 +623,8 @@ class _Builder(_ToAst):
         return super().if_(meta, children)
 
     def callbacks(self, rules) -> dict:
+        """rule -> the callable that builds its node from the values reduced (its
+        children as the LALR parser holds them)."""
         from lark.parse_tree_builder import maybe_create_child_filter
 
         def identity(children):
@@ -635,7 +636,6 @@ class _Builder(_ToAst):
             name = rule.alias or options.template_source or rule.origin.name
             make_filter = maybe_create_child_filter(rule.expansion, options.keep_all_tokens,
                                                     False, options.empty_indices)
-            child_filter = make_filter(identity) if make_filter is not None else identity
             expand_single = options.expand1 and not rule.alias
             if name.startswith("_"):  # inlined: its children go to its parent
                 method = None
@@ -643,7 +643,12 @@ class _Builder(_ToAst):
                 method = getattr(self, name, None)
             else:
                 method = getattr(self, name)
-            out[rule] = self._callback(method, child_filter, expand_single)
+            include = _included(rule.expansion, make_filter)
+            if include is None or (expand_single and not _one_child(include)):
+                child_filter = make_filter(identity) if make_filter is not None else identity
+                out[rule] = self._callback(method, child_filter, expand_single)
+            else:
+                out[rule] = _compiled_callback(rule.expansion, include, method, expand_single)
         return out
 
     @staticmethod
@@ -675,6 +680,107 @@ class _Builder(_ToAst):
                 node.value = method(node, [c.value if type(c) is _Built else c for c in children])
             return node
         return build
+
+
+def _included(expansion, make_filter):
+    """What Lark's child filter for a rule keeps of its children: ([(index, expand, Nones
+    before it)], Nones after the last), the ``to_include`` it was made with; None when the
+    filter is of a kind not known here (the rule is then built through the filter itself)."""
+    from lark.parse_tree_builder import ChildFilterLALR, ChildFilterLALR_NoPlaceholders
+
+    if make_filter is None:  # every child kept as it is
+        return [(i, False, 0) for i in range(len(expansion))], 0
+    if make_filter.func is ChildFilterLALR and len(make_filter.args) == 2:
+        to_include, append_none = make_filter.args
+        return [(i, bool(x), n) for i, x, n in to_include], append_none
+    if make_filter.func is ChildFilterLALR_NoPlaceholders and len(make_filter.args) == 1:
+        return [(i, bool(x), 0) for i, x in make_filter.args[0]], 0
+    return None
+
+
+def _one_child(include) -> bool:
+    """Does the rule always keep exactly one child, itself (no ``_rule`` spliced in, no
+    placeholder)?"""
+    kept, append_none = include
+    return len(kept) == 1 and not kept[0][1] and not kept[0][2] and not append_none
+
+
+def _compiled_callback(expansion, include, method, expand_single: bool):
+    """The build callback of one rule as straight-line code (what :meth:`_Builder._callback`
+    does for any rule, with the rule's child filter, first and last child with a position
+    and values worked out when the grammar is read): the same ``_Built`` and the same
+    method call, without a loop or a filter object per reduction."""
+    kept, append_none = include
+    if expand_single:  # `?rule` with always one child: that child stands for it
+        return _exec_callback(f"def build(raw):\n    return raw[{kept[0][0]}]\n", None)
+    size = len(expansion)
+    names = [f"r{i}" for i in range(size)]
+    lines = ["def build(raw):"]
+    if size:
+        lines.append(f"    {', '.join(names)}, = raw")
+    lines.append("    node = _Built()")
+    # the first and the last child with a position (a token always has one)
+    def has_pos(i):
+        return None if expansion[i].is_term else f"({names[i]}.__class__ is not _Built or not {names[i]}.empty)"
+
+    def chain(order, target):
+        out = []
+        for n, i in enumerate(order):
+            test = has_pos(i)
+            if test is None:
+                out.append(f"    {'else' if n else 'if True'}:\n        {target} = {names[i]}")
+                return out, True
+            out.append(f"    {'elif' if n else 'if'} {test}:\n        {target} = {names[i]}")
+        out.append(f"    else:\n        {target} = None" if order else f"    {target} = None")
+        return out, False
+
+    first_lines, _ = chain(range(size), "first")
+    last_lines, _ = chain(range(size - 1, -1, -1), "last")
+    lines += first_lines + last_lines
+    lines.append("    if first is None:\n        node.empty = True")
+    lines.append("    else:\n        node.empty = False\n"
+                 "        node.line = first.line\n        node.column = first.column\n"
+                 "        node.end_line = last.end_line\n        node.end_column = last.end_column")
+    # the children as Lark's filter gives them
+    parts: list = []  # ("item", expr) or ("splice", expr)
+    for i, expand, nones in kept:
+        parts += [("item", "None")] * nones
+        parts.append(("splice" if expand else "item", names[i]))
+    parts += [("item", "None")] * append_none
+    if method is None or any(kind == "splice" for kind, _ in parts):
+        if parts and parts[0][0] == "splice":  # left recursion: its list goes on growing
+            lines.append(f"    children = {parts[0][1]}.children")
+            rest = parts[1:]
+        else:
+            lines.append("    children = []")
+            rest = parts
+        for kind, expr in rest:
+            if kind == "splice":
+                lines.append(f"    children.extend({expr}.children)")
+            else:
+                lines.append(f"    children.append({expr})")
+        if method is None:
+            lines.append("    node.children = children\n    node.value = None")
+        else:
+            lines.append("    node.value = method(node, [c.value if c.__class__ is _Built else c "
+                         "for c in children])")
+    else:
+        values = []
+        for kind, expr in parts:
+            i = names.index(expr) if expr in names else None
+            if i is None or expansion[i].is_term:
+                values.append(expr)
+            else:
+                values.append(f"({expr}.value if {expr}.__class__ is _Built else {expr})")
+        lines.append(f"    node.value = method(node, [{', '.join(values)}])")
+    lines.append("    return node")
+    return _exec_callback("\n".join(lines) + "\n", method)
+
+
+def _exec_callback(source: str, method):
+    scope = {"_Built": _Built, "method": method}
+    exec(compile(source, "<wgdsl reduction>", "exec"), scope)
+    return scope["build"]
 
 
 # ---------------------------------------------------------------------------- cards read before
@@ -719,37 +825,35 @@ class _CardParser:
     """Lark's LALR parser state machine (``ParserState.feed_token``) in a tighter loop, for
     the cards built while parsed: the same parse table, the same reductions, the same
     ``UnexpectedToken`` (token, expected terminals) on a token it cannot take, and
-    ``choices()`` as Lark's interactive parser's."""
+    ``choices()`` as Lark's interactive parser's.  The table is Lark's flattened
+    (:func:`_flat_table`): a shift or a goto is the next state (an ``int``), a reduction
+    the rule's (length, callback, name)."""
 
-    __slots__ = ("states", "end_state", "reduce", "state_stack", "value_stack")
+    __slots__ = ("rows", "end_state", "state_stack", "value_stack")
 
-    def __init__(self, conf, reduce: dict):
-        self.states = conf.states
-        self.end_state = conf.end_state
-        self.reduce = reduce  # rule -> (its length, its callback, its name)
-        self.state_stack = [conf.start_state]
+    def __init__(self, table):
+        self.rows, start_state, self.end_state = table
+        self.state_stack = [start_state]
         self.value_stack: list = []
 
     def choices(self) -> dict:
-        return self.states[self.state_stack[-1]]
+        return self.rows[self.state_stack[-1]]
 
     def feed_token(self, token: Token):
         state_stack, value_stack = self.state_stack, self.value_stack
-        states = self.states
+        rows = self.rows
         kind = token.type
-        is_end = kind == "$END"
         while True:
-            row = states[state_stack[-1]]
-            found = row.get(kind)
-            if found is None:
-                raise UnexpectedToken(token, {s for s in row.keys() if s.isupper()},
-                                      state=self, interactive_parser=None)
-            action, arg = found
-            if action is _SHIFT:
-                state_stack.append(arg)
+            found = rows[state_stack[-1]].get(kind)
+            if found.__class__ is int:  # shift
+                state_stack.append(found)
                 value_stack.append(token)
                 return None
-            size, callback, name = self.reduce[arg]
+            if found is None:
+                row = rows[state_stack[-1]]
+                raise UnexpectedToken(token, {s for s in row.keys() if s.isupper()},
+                                      state=self, interactive_parser=None)
+            size, callback, name = found
             if size:
                 children = value_stack[-size:]
                 del state_stack[-size:]
@@ -757,31 +861,23 @@ class _CardParser:
             else:
                 children = []
             value = callback(children)
-            state_stack.append(states[state_stack[-1]][name][1])
+            state_stack.append(rows[state_stack[-1]][name])
             value_stack.append(value)
-            if is_end and state_stack[-1] == self.end_state:
-                return value_stack[-1]
+            if kind == "$END" and state_stack[-1] == self.end_state:
+                return value
+
+
+def _flat_table(conf, reduce: dict):
+    """Lark's parse table (``conf``) as (rows, start state, end state): ``rows[state]`` maps
+    a terminal or rule name to the next state (shift, goto) or to ``reduce[rule]``."""
+    rows = [None] * (max(conf.states) + 1)
+    for state, row in conf.states.items():
+        rows[state] = {kind: (arg if action is _SHIFT else reduce[arg])
+                       for kind, (action, arg) in row.items()}
+    return rows, conf.start_state, conf.end_state
 
 
 # ---------------------------------------------------------------------------- parsing
-@contextmanager
-def _collector_paused():
-    """Pause the cyclic garbage collector while a parse tree is built and transformed.
-
-    Lark makes about a hundred objects per card and none of them form cycles, but the
-    collector keeps re-scanning the growing tree: with it running, reading 10,000
-    cards costs 0.49 ms a card against 0.28 ms for 1,000 (benchmarks/bench_parse.py).
-    Paused, the cost per card stays flat.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def parse(text: str, path: str = "<input>", vocabulary=None
           ) -> tuple[Optional[ast.CardSet], list[Diagnostic]]:
     """Parse a card set.  Returns (card set, syntax diagnostics).  ``vocabulary``: the
@@ -791,7 +887,7 @@ def parse(text: str, path: str = "<input>", vocabulary=None
     the rest of that line and goes on with the next one (see :class:`_Reader`).  A card
     with an error is left out of the card set; the cards around it are read as usual.
     """
-    with _collector_paused():
+    with collector_paused():
         reader = _Reader(text, path, vocab_of.of(vocabulary), given=vocabulary is not None)
         reader.read()
     includes = tuple(n for n in reader.nodes if isinstance(n, ast.Include))
@@ -1397,11 +1493,10 @@ class _Reader:
             callbacks = self.builder.callbacks(rules)
             reduce = {rule: (len(rule.expansion), callbacks[rule], rule.origin.name)
                       for rule in rules}
-            self.building = (conf, reduce)
-        conf, reduce = self.building
+            self.building = _flat_table(conf, reduce)
         self.builder.too_large = []
         self.builder.nested = 0
-        return _CardParser(conf, reduce)
+        return _CardParser(self.building)
 
     def built_card(self, built: _Built, fed: list) -> None:
         """Keep the card :meth:`building_parser` built (``built``: the start rule's); a
