@@ -877,6 +877,27 @@ def _flat_table(conf, reduce: dict):
     return rows, conf.start_state, conf.end_state
 
 
+# the builder and parse table of each thread (the language server reads in a thread of
+# its own; a builder keeps what it found in the card being read)
+_BUILDING = threading.local()
+
+
+def _building(lark: Lark):
+    """(builder, flat parse table) of the cards built while parsed, made once per thread
+    (compiling the rules' callbacks takes tens of milliseconds)."""
+    made = getattr(_BUILDING, "made", None)
+    if made is not None and made[0] is lark:
+        return made[1], made[2]
+    conf = lark.parse_interactive().parser_state.parse_conf
+    builder = _Builder()
+    rules = list(conf.callbacks)  # the grammar's rules (no terminal has a callback)
+    callbacks = builder.callbacks(rules)
+    reduce = {rule: (len(rule.expansion), callbacks[rule], rule.origin.name) for rule in rules}
+    table = _flat_table(conf, reduce)
+    _BUILDING.made = (lark, builder, table)
+    return builder, table
+
+
 # ---------------------------------------------------------------------------- parsing
 def parse(text: str, path: str = "<input>", vocabulary=None
           ) -> tuple[Optional[ast.CardSet], list[Diagnostic]]:
@@ -933,10 +954,8 @@ class _Lexer:
         if callbacks or self.keywords is None or set(self.ignore) & set(basic.callback):
             self.match = None
 
-    def tokens(self, text: str):
-        """The tokens of ``text``: an iterator that can also be moved on (:class:`_Tokens`)."""
-        if self.match is None:
-            return iter(self.lark.lex(text))
+    def tokens(self, text: str) -> "_Tokens":
+        """The tokens of ``text`` (:class:`_Tokens`)."""
         return _Tokens(self, text)
 
 
@@ -945,39 +964,65 @@ _new_token = getattr(Token, "_future_new", Token)
 
 
 class _Tokens:
-    """The tokens of one text, from :class:`_Lexer`; :meth:`seek` moves on to a later place
-    (a card read from the cache is not lexed)."""
+    """The tokens of one text, from :class:`_Lexer`, lexed a line at a time into
+    :attr:`buffer` (:meth:`fill`); :meth:`seek` moves on to a later place (a card read from
+    the cache is not lexed)."""
 
     def __init__(self, lexer: _Lexer, text: str):
         self.lexer = lexer
         self.text = text
         self.pos, self.line, self.line_start = 0, 1, 0
-        self.lark_tokens = None  # Lark's lexer's, once no pattern matched
+        # Lark's lexer's tokens: from the start when the lexer is not of the plain shape,
+        # else once no pattern matched
+        self.lark_tokens = None if lexer.match is not None else iter(lexer.lark.lex(text))
+        # the tokens lexed and not yet read, the next one last
+        self.buffer: list = []
 
     def __iter__(self):
         return self
 
+    def __next__(self) -> Token:
+        if not self.buffer:
+            self.fill()
+            if not self.buffer:
+                raise StopIteration
+        return self.buffer.pop()
+
+    def seekable(self) -> bool:
+        return self.lark_tokens is None
+
     def seek(self, pos: int, line: int, line_start: int) -> None:
         """Go on at ``pos``, the start of nothing but whole tokens, on ``line`` (which
-        starts at ``line_start``)."""
+        starts at ``line_start``); the tokens lexed before are dropped."""
         self.pos, self.line, self.line_start = pos, line, line_start
+        self.buffer.clear()
 
-    def __next__(self) -> Token:
+    def fill(self) -> None:
+        """Lex into the empty :attr:`buffer` the tokens up to the end of the line (its
+        line end included) or up to a ``card`` (whose card may be read from the cache),
+        or the next token of Lark's lexer; nothing at the end of the text."""
         if self.lark_tokens is not None:
-            return next(self.lark_tokens)
+            tok = next(self.lark_tokens, None)
+            if tok is not None:
+                self.buffer.append(tok)
+            return
         lexer, text = self.lexer, self.text
-        match, ignore, newline = lexer.match, lexer.ignore, lexer.newline
+        match, ignore, newline, keywords = lexer.match, lexer.ignore, lexer.newline, lexer.keywords
         pos, line, line_start = self.pos, self.line, self.line_start
         end_of_text = len(text)
+        out: list = []
         try:
             while pos < end_of_text:
                 m = match(text, pos)
                 if m is None:  # Lark's lexer, from the start, goes on here and reports it
+                    if out:
+                        break
                     self.lark_tokens = tokens = iter(lexer.lark.lex(text))
                     for tok in tokens:
                         if tok.start_pos >= pos:
-                            return tok
-                    raise StopIteration
+                            out.append(tok)
+                            break
+                    break
                 kind = m.lastgroup
                 end = m.end()
                 if kind in ignore:
@@ -994,16 +1039,22 @@ class _Tokens:
                     start_line = line
                     line += value.count("\n")
                     line_start = pos + value.rindex("\n") + 1
-                    tok = _new_token(kind, value, pos, start_line, column, line, end - line_start + 1, end)
-                else:
-                    if kind == "WORD":
-                        kind = lexer.keywords.get(value, kind)
-                    tok = _new_token(kind, value, pos, line, column, line, column + end - pos, end)
+                    out.append(_new_token(kind, value, pos, start_line, column, line,
+                                          end - line_start + 1, end))
+                    pos = end
+                    if kind == "_NL":
+                        break
+                    continue
+                if kind == "WORD":
+                    kind = keywords.get(value, kind)
+                out.append(_new_token(kind, value, pos, line, column, line, column + end - pos, end))
                 pos = end
-                return tok
-            raise StopIteration
+                if kind == "CARD":
+                    break
         finally:
             self.pos, self.line, self.line_start = pos, line, line_start
+            out.reverse()
+            self.buffer.extend(out)
 
 
 @lru_cache(maxsize=1)
@@ -1072,6 +1123,7 @@ class _Reader:
         self.stat_value: Optional[str] = None  # the next token is a stat's value
         self.ahead: Optional[Token] = None  # a token peeked at, not yet read
         self.stream = _lexer().tokens(text)
+        self.buffer = self.stream.buffer  # its tokens lexed, not yet read
         self.pushed: list[tuple[Token, bool]] = []
         self.at_line_start = True
         self.last: Optional[Token] = None
@@ -1087,9 +1139,16 @@ class _Reader:
         """The next token and whether it is the first one on its line; ``$END`` at the end."""
         if self.pushed:
             return self.pushed.pop()
-        tok = self.raw_next()
-        if tok is None:
-            return _end_token(self.text, self.last), False
+        tok = self.ahead
+        if tok is not None:
+            self.ahead = None
+        else:
+            buffer = self.buffer
+            if not buffer:
+                self.stream.fill()
+                if not buffer:
+                    return _end_token(self.text, self.last), False
+            tok = buffer.pop()
         first = self.at_line_start
         if self.in_card:
             tok = self.stat_token(tok, first)
@@ -1129,13 +1188,18 @@ class _Reader:
         if self.ahead is not None:
             tok, self.ahead = self.ahead, None
             return tok
-        return next(self.stream, None)
+        buffer = self.buffer
+        if not buffer:
+            self.stream.fill()
+            if not buffer:
+                return None
+        return buffer.pop()
 
     def peek_colon(self) -> bool:
         """Is the lexer's next token a ``:``?  (``cost:`` starts an activated effect's cost
         line, not the stat ``cost``.)"""
         if self.ahead is None:
-            self.ahead = next(self.stream, None)
+            self.ahead = self.raw_next()
         return self.ahead is not None and self.ahead.type == "COLON"
 
     def stat_token(self, tok: Token, first: bool) -> Token:
@@ -1439,8 +1503,7 @@ class _Reader:
         that starts with ``}``), its column and the game's words are those of a card read
         cleanly before: its AST, moved to its line, and the lexer moved past its ``}``.
         None when it was; else its text, to keep it under (:meth:`keep_card`)."""
-        seek = getattr(self.stream, "seek", None)
-        if seek is None or self.pushed or self.ahead is not None:
+        if not self.stream.seekable() or self.pushed or self.ahead is not None:
             return ""
         close = _CLOSE.search(self.text, card.end_pos)
         if close is None:
@@ -1465,7 +1528,7 @@ class _Reader:
         self.last = Token("RBRACE", "}", brace, brace_line, column, brace_line, column + 1,
                           brace + 1)
         self.at_line_start = False
-        seek(brace + 1, brace_line, close.start() + 1)
+        self.stream.seek(brace + 1, brace_line, close.start() + 1)
         return None
 
     def keep_card(self, card: Token, segment: str, known: tuple[int, int]) -> None:
@@ -1486,14 +1549,7 @@ class _Reader:
     def building_parser(self):
         """A parser of the card language that builds the AST as it reads (:class:`_Builder`)."""
         if self.builder is None:
-            plain = self.lark.parse_interactive()
-            conf = plain.parser_state.parse_conf
-            self.builder = _Builder()
-            rules = list(conf.callbacks)  # the grammar's rules (no terminal has a callback)
-            callbacks = self.builder.callbacks(rules)
-            reduce = {rule: (len(rule.expansion), callbacks[rule], rule.origin.name)
-                      for rule in rules}
-            self.building = _flat_table(conf, reduce)
+            self.builder, self.building = _building(self.lark)
         self.builder.too_large = []
         self.builder.nested = 0
         return _CardParser(self.building)
