@@ -1151,7 +1151,11 @@ class _Reader:
             tok = buffer.pop()
         first = self.at_line_start
         if self.in_card:
-            tok = self.stat_token(tok, first)
+            if self.stat_value is None and not first and not self.stat_may_follow:
+                if tok.type == "LBRACE":  # (stat_token's common case, without the call)
+                    self.stat_may_follow = True
+            else:
+                tok = self.stat_token(tok, first)
         kind = tok.type
         self.at_line_start = kind == "_NL"
         if kind in _HEADER_WORDS:
@@ -1212,7 +1216,7 @@ class _Reader:
             self.stat_value = None
             self.stat_may_follow = True
             if value == "STAT_WORD" and tok.type != "WORD" and _A_WORD.fullmatch(tok.value):
-                return Token.new_borrow_pos("WORD", tok.value, tok)
+                tok.type = "WORD"  # (the lexer's token, read by nothing else yet)
             return tok
         may = first or self.stat_may_follow
         self.stat_may_follow = tok.type == "LBRACE"
@@ -1223,7 +1227,8 @@ class _Reader:
                     self.stat_may_follow = True
                 else:
                     self.stat_value = terminal
-                return Token.new_borrow_pos(terminal, tok.value, tok)
+                tok.type = terminal
+                return tok
         return tok
 
     def game_word(self, parser, tok: Token) -> Token:
