@@ -953,6 +953,15 @@ class _Lexer:
         self.match = scanner._mres[0].match if len(scanner._mres) == 1 else None
         if callbacks or self.keywords is None or set(self.ignore) & set(basic.callback):
             self.match = None
+        # one ignored terminal that holds no line end (blanks): the pattern skips a run of
+        # it before a token itself, a match a token instead of one more for the blanks
+        # before it (a run is one such token to Lark too, and no other terminal starts
+        # with what it matches, so the tokens are the same)
+        ignored = [t for t in basic.terminals if t.name in self.ignore]
+        if self.match is not None and len(ignored) == 1 and not set(self.ignore) & set(self.newline):
+            pattern = self.match.__self__
+            self.match = re.compile(f"(?:{ignored[0].pattern.to_regexp()})?(?:{pattern.pattern})",
+                                    pattern.flags).match
 
     def tokens(self, text: str) -> "_Tokens":
         """The tokens of ``text`` (:class:`_Tokens`)."""
@@ -1033,7 +1042,8 @@ class _Tokens:
                             line_start = pos + value.rindex("\n") + 1
                     pos = end
                     continue
-                value = m.group()
+                value = m.group(kind)
+                pos = end - len(value)  # the token's start, after the blanks skipped
                 column = pos - line_start + 1
                 if kind in newline and "\n" in value:
                     start_line = line
