@@ -15,6 +15,7 @@ import re
 import threading
 from collections import OrderedDict
 from functools import lru_cache
+from operator import itemgetter
 from typing import Optional
 
 import attrs
@@ -706,81 +707,64 @@ def _one_child(include) -> bool:
 
 
 def _compiled_callback(expansion, include, method, expand_single: bool):
-    """The build callback of one rule as straight-line code (what :meth:`_Builder._callback`
-    does for any rule, with the rule's child filter, first and last child with a position
-    and values worked out when the grammar is read): the same ``_Built`` and the same
-    method call, without a loop or a filter object per reduction."""
+    """The build callback of one rule with its child filter worked out when the grammar is
+    read (what :meth:`_Builder._callback` does through Lark's filter object): the same
+    ``_Built``, positions and method call, with fewer steps per reduction."""
     kept, append_none = include
     if expand_single:  # `?rule` with always one child: that child stands for it
-        return _exec_callback(f"def build(raw):\n    return raw[{kept[0][0]}]\n", None)
+        return itemgetter(kept[0][0])
     size = len(expansion)
-    names = [f"r{i}" for i in range(size)]
-    lines = ["def build(raw):"]
-    if size:
-        lines.append(f"    {', '.join(names)}, = raw")
-    lines.append("    node = _Built()")
-    # the first and the last child with a position (a token always has one)
-    def has_pos(i):
-        return None if expansion[i].is_term else f"({names[i]}.__class__ is not _Built or not {names[i]}.empty)"
+    plain = not append_none and all(not expand and not nones for _, expand, nones in kept)
+    every = plain and len(kept) == size  # every child kept as it is
+    keep = tuple(i for i, _, _ in kept)
+    # where a child with a position is certain (a token): the scans stop there
+    terms = [i for i, sym in enumerate(expansion) if sym.is_term]
+    first_scan = tuple(range(terms[0] + 1 if terms else size))
+    last_scan = tuple(range(size - 1, terms[-1] - 1 if terms else -1, -1))
 
-    def chain(order, target):
-        out = []
-        for n, i in enumerate(order):
-            test = has_pos(i)
-            if test is None:
-                out.append(f"    {'else' if n else 'if True'}:\n        {target} = {names[i]}")
-                return out, True
-            out.append(f"    {'elif' if n else 'if'} {test}:\n        {target} = {names[i]}")
-        out.append(f"    else:\n        {target} = None" if order else f"    {target} = None")
-        return out, False
-
-    first_lines, _ = chain(range(size), "first")
-    last_lines, _ = chain(range(size - 1, -1, -1), "last")
-    lines += first_lines + last_lines
-    lines.append("    if first is None:\n        node.empty = True")
-    lines.append("    else:\n        node.empty = False\n"
-                 "        node.line = first.line\n        node.column = first.column\n"
-                 "        node.end_line = last.end_line\n        node.end_column = last.end_column")
-    # the children as Lark's filter gives them
-    parts: list = []  # ("item", expr) or ("splice", expr)
-    for i, expand, nones in kept:
-        parts += [("item", "None")] * nones
-        parts.append(("splice" if expand else "item", names[i]))
-    parts += [("item", "None")] * append_none
-    if method is None or any(kind == "splice" for kind, _ in parts):
-        if parts and parts[0][0] == "splice":  # left recursion: its list goes on growing
-            lines.append(f"    children = {parts[0][1]}.children")
-            rest = parts[1:]
+    def build(raw):
+        node = _Built()
+        first = None
+        for i in first_scan:
+            c = raw[i]
+            if c.__class__ is not _Built or not c.empty:
+                first = c
+                break
+        if first is None:
+            node.empty = True
         else:
-            lines.append("    children = []")
-            rest = parts
-        for kind, expr in rest:
-            if kind == "splice":
-                lines.append(f"    children.extend({expr}.children)")
-            else:
-                lines.append(f"    children.append({expr})")
+            for i in last_scan:
+                last = raw[i]
+                if last.__class__ is not _Built or not last.empty:
+                    break
+            node.empty = False
+            node.line, node.column = first.line, first.column
+            node.end_line, node.end_column = last.end_line, last.end_column
+        if every:
+            children = raw
+        elif plain:
+            children = [raw[i] for i in keep]
+        else:  # Lark's ChildFilterLALR
+            children = []
+            for i, expand, nones in kept:
+                if nones:
+                    children += [None] * nones
+                if expand:
+                    if children:
+                        children += raw[i].children
+                    else:  # left recursion: its list goes on growing
+                        children = raw[i].children
+                else:
+                    children.append(raw[i])
+            if append_none:
+                children += [None] * append_none
         if method is None:
-            lines.append("    node.children = children\n    node.value = None")
+            node.children = children
+            node.value = None
         else:
-            lines.append("    node.value = method(node, [c.value if c.__class__ is _Built else c "
-                         "for c in children])")
-    else:
-        values = []
-        for kind, expr in parts:
-            i = names.index(expr) if expr in names else None
-            if i is None or expansion[i].is_term:
-                values.append(expr)
-            else:
-                values.append(f"({expr}.value if {expr}.__class__ is _Built else {expr})")
-        lines.append(f"    node.value = method(node, [{', '.join(values)}])")
-    lines.append("    return node")
-    return _exec_callback("\n".join(lines) + "\n", method)
-
-
-def _exec_callback(source: str, method):
-    scope = {"_Built": _Built, "method": method}
-    exec(compile(source, "<wgdsl reduction>", "exec"), scope)
-    return scope["build"]
+            node.value = method(node, [c.value if c.__class__ is _Built else c for c in children])
+        return node
+    return build
 
 
 # ---------------------------------------------------------------------------- cards read before
