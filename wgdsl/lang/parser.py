@@ -645,42 +645,12 @@ class _Builder(_ToAst):
             else:
                 method = getattr(self, name)
             include = _included(rule.expansion, make_filter)
-            if include is None or (expand_single and not _one_child(include)):
+            if include is None:  # a filter of a kind not known here: through itself
                 child_filter = make_filter(identity) if make_filter is not None else identity
-                out[rule] = self._callback(method, child_filter, expand_single)
             else:
-                out[rule] = _compiled_callback(rule.expansion, include, method, expand_single)
+                child_filter = None
+            out[rule] = _callback(rule.expansion, include, child_filter, method, expand_single)
         return out
-
-    @staticmethod
-    def _callback(method, child_filter, expand_single):
-        def build(raw):
-            children = child_filter(raw)
-            if expand_single and len(children) == 1:
-                return children[0]  # `?rule`: its one child stands for it (same span)
-            node = _Built()
-            first = last = None
-            for c in raw:
-                if type(c) is not _Built or not c.empty:
-                    first = c
-                    break
-            if first is None:
-                node.empty = True
-            else:
-                for c in reversed(raw):
-                    if type(c) is not _Built or not c.empty:
-                        last = c
-                        break
-                node.empty = False
-                node.line, node.column = first.line, first.column
-                node.end_line, node.end_column = last.end_line, last.end_column
-            if method is None:
-                node.children = children
-                node.value = None
-            else:
-                node.value = method(node, [c.value if type(c) is _Built else c for c in children])
-            return node
-        return build
 
 
 def _included(expansion, make_filter):
@@ -706,41 +676,32 @@ def _one_child(include) -> bool:
     return len(kept) == 1 and not kept[0][1] and not kept[0][2] and not append_none
 
 
-def _compiled_callback(expansion, include, method, expand_single: bool):
-    """The build callback of one rule with its child filter worked out when the grammar is
-    read (what :meth:`_Builder._callback` does through Lark's filter object): the same
-    ``_Built``, positions and method call, with fewer steps per reduction."""
-    kept, append_none = include
-    if expand_single:  # `?rule` with always one child: that child stands for it
-        return itemgetter(kept[0][0])
-    size = len(expansion)
-    plain = not append_none and all(not expand and not nones for _, expand, nones in kept)
-    every = plain and len(kept) == size  # every child kept as it is
+def _callback(expansion, include, child_filter, method, expand_single: bool):
+    """The build callback of one rule: its children filtered as Lark's tree builder does
+    (with ``include``, the filter worked out when the grammar is read; else through
+    ``child_filter``, Lark's own), its position that of its first and last child with one
+    (Lark's ``propagate_positions``), its value ``method``'s (None: an inlined ``_rule``,
+    whose children go to its parent)."""
+    if include is None:
+        kept, append_none = [], 0
+        plain = every = False
+    else:
+        kept, append_none = include
+        if expand_single and _one_child(include):  # that one child stands for the rule
+            return itemgetter(kept[0][0])
+        plain = not append_none and all(not expand and not nones for _, expand, nones in kept)
+        every = plain and len(kept) == len(expansion)  # every child kept as it is
     keep = tuple(i for i, _, _ in kept)
-    # where a child with a position is certain (a token): the scans stop there
+    # the scans for the first and last child with a position stop at a token (it has one)
+    size = len(expansion)
     terms = [i for i, sym in enumerate(expansion) if sym.is_term]
     first_scan = tuple(range(terms[0] + 1 if terms else size))
     last_scan = tuple(range(size - 1, terms[-1] - 1 if terms else -1, -1))
 
     def build(raw):
-        node = _Built()
-        first = None
-        for i in first_scan:
-            c = raw[i]
-            if c.__class__ is not _Built or not c.empty:
-                first = c
-                break
-        if first is None:
-            node.empty = True
-        else:
-            for i in last_scan:
-                last = raw[i]
-                if last.__class__ is not _Built or not last.empty:
-                    break
-            node.empty = False
-            node.line, node.column = first.line, first.column
-            node.end_line, node.end_column = last.end_line, last.end_column
-        if every:
+        if child_filter is not None:
+            children = child_filter(raw)
+        elif every:
             children = raw
         elif plain:
             children = [raw[i] for i in keep]
@@ -758,6 +719,25 @@ def _compiled_callback(expansion, include, method, expand_single: bool):
                     children.append(raw[i])
             if append_none:
                 children += [None] * append_none
+        if expand_single and len(children) == 1:
+            return children[0]  # `?rule`: its one child stands for it (same span)
+        node = _Built()
+        first = None
+        for i in first_scan:
+            c = raw[i]
+            if c.__class__ is not _Built or not c.empty:
+                first = c
+                break
+        if first is None:
+            node.empty = True
+        else:
+            for i in last_scan:
+                last = raw[i]
+                if last.__class__ is not _Built or not last.empty:
+                    break
+            node.empty = False
+            node.line, node.column = first.line, first.column
+            node.end_line, node.end_column = last.end_line, last.end_column
         if method is None:
             node.children = children
             node.value = None
