@@ -79,6 +79,21 @@ def test_built_cards_are_the_plain_ones_on_the_builtin_set(monkeypatch):
     _read_both_ways(builtin_cards_path().read_text(encoding="utf-8"), monkeypatch)
 
 
+def test_built_cards_through_larks_own_child_filters_are_the_same(monkeypatch):
+    """A rule whose child filter is of a kind the builder does not know is built through
+    Lark's filter itself: forced for every rule, the cards are the same."""
+    text = builtin_cards_path().read_text(encoding="utf-8")
+    forget_cards()
+    known = parse(text, "x.wg")
+    forget_cards()
+    with monkeypatch.context() as m:
+        m.setattr(parser, "_included", lambda expansion, make_filter: None)
+        m.setattr(parser._BUILDING, "made", None)  # the callbacks made afresh
+        own = parse(text, "x.wg")
+    parser._BUILDING.made = None  # and again without the forced filters
+    assert _everything(own[0]) == _everything(known[0]) and own[1] == known[1]
+
+
 _EDITS = st.sampled_from(["", "draw 99999999999999999999999", "may may may draw 1", "@",
                           "cost 2", "field when this enters field:", "}", "color bleu",
                           "move this to your hand"])

@@ -25,6 +25,7 @@ from wgdsl.terminal import has_control, printable
 
 from . import ast
 from . import vocabulary as vocab_of
+from .collector import collector_paused
 from .diagnostics import Diagnostic, did_you_mean, one_of
 from .effect_checks import check_effect, word_at
 from .loops import find_loops
@@ -48,6 +49,11 @@ def check(cardset: ast.CardSet, included=(), vocabulary=None) -> list[Diagnostic
 
     ``included``: the card definitions of the sets it includes (their names may be
     referred to; their ids may not be used again)."""
+    with collector_paused():
+        return _check(cardset, included, vocabulary)
+
+
+def _check(cardset: ast.CardSet, included, vocabulary) -> list[Diagnostic]:
     report = Report(cardset.path, vocabulary=vocab_of.of(vocabulary))
     names = _interned(frozenset(n for c in (*cardset.cards, *included)
                                 for n in (c.name, c.en_name) if n))

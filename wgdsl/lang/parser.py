@@ -10,13 +10,12 @@ so one run reports the errors of every broken card, not just the first.
 
 from __future__ import annotations
 
-import gc
 import os
 import re
 import threading
 from collections import OrderedDict
-from contextlib import contextmanager
 from functools import lru_cache
+from operator import itemgetter
 from typing import Optional
 
 import attrs
@@ -28,6 +27,7 @@ from wgdsl.resources import grammar_path
 
 from . import ast
 from . import vocabulary as vocab_of
+from .collector import collector_paused
 from .diagnostics import Diagnostic
 from .syntax_errors import bad_character, keywords_of, syntax_diagnostic
 
@@ -624,6 +624,8 @@ class _Builder(_ToAst):
         return super().if_(meta, children)
 
     def callbacks(self, rules) -> dict:
+        """rule -> the callable that builds its node from the values reduced (its
+        children as the LALR parser holds them)."""
         from lark.parse_tree_builder import maybe_create_child_filter
 
         def identity(children):
@@ -635,7 +637,6 @@ class _Builder(_ToAst):
             name = rule.alias or options.template_source or rule.origin.name
             make_filter = maybe_create_child_filter(rule.expansion, options.keep_all_tokens,
                                                     False, options.empty_indices)
-            child_filter = make_filter(identity) if make_filter is not None else identity
             expand_single = options.expand1 and not rule.alias
             if name.startswith("_"):  # inlined: its children go to its parent
                 method = None
@@ -643,38 +644,107 @@ class _Builder(_ToAst):
                 method = getattr(self, name, None)
             else:
                 method = getattr(self, name)
-            out[rule] = self._callback(method, child_filter, expand_single)
+            include = _included(rule.expansion, make_filter)
+            if include is None:  # a filter of a kind not known here: through itself
+                child_filter = make_filter(identity) if make_filter is not None else identity
+            else:
+                child_filter = None
+            out[rule] = _callback(rule.expansion, include, child_filter, method, expand_single)
         return out
 
-    @staticmethod
-    def _callback(method, child_filter, expand_single):
-        def build(raw):
+
+def _included(expansion, make_filter):
+    """What Lark's child filter for a rule keeps of its children: ([(index, expand, Nones
+    before it)], Nones after the last), the ``to_include`` it was made with; None when the
+    filter is of a kind not known here (the rule is then built through the filter itself)."""
+    from lark.parse_tree_builder import ChildFilterLALR, ChildFilterLALR_NoPlaceholders
+
+    if make_filter is None:  # every child kept as it is
+        return [(i, False, 0) for i in range(len(expansion))], 0
+    if make_filter.func is ChildFilterLALR and len(make_filter.args) == 2:
+        to_include, append_none = make_filter.args
+        return [(i, bool(x), n) for i, x, n in to_include], append_none
+    if make_filter.func is ChildFilterLALR_NoPlaceholders and len(make_filter.args) == 1:
+        return [(i, bool(x), 0) for i, x in make_filter.args[0]], 0
+    return None
+
+
+def _one_child(include) -> bool:
+    """Does the rule always keep exactly one child, itself (no ``_rule`` spliced in, no
+    placeholder)?"""
+    kept, append_none = include
+    return len(kept) == 1 and not kept[0][1] and not kept[0][2] and not append_none
+
+
+def _callback(expansion, include, child_filter, method, expand_single: bool):
+    """The build callback of one rule: its children filtered as Lark's tree builder does
+    (with ``include``, the filter worked out when the grammar is read; else through
+    ``child_filter``, Lark's own), its position that of its first and last child with one
+    (Lark's ``propagate_positions``), its value ``method``'s (None: an inlined ``_rule``,
+    whose children go to its parent)."""
+    if include is None:
+        kept, append_none = [], 0
+        plain = every = False
+    else:
+        kept, append_none = include
+        if expand_single and _one_child(include):  # that one child stands for the rule
+            return itemgetter(kept[0][0])
+        plain = not append_none and all(not expand and not nones for _, expand, nones in kept)
+        every = plain and len(kept) == len(expansion)  # every child kept as it is
+    keep = tuple(i for i, _, _ in kept)
+    # the scans for the first and last child with a position stop at a token (it has one)
+    size = len(expansion)
+    terms = [i for i, sym in enumerate(expansion) if sym.is_term]
+    first_scan = tuple(range(terms[0] + 1 if terms else size))
+    last_scan = tuple(range(size - 1, terms[-1] - 1 if terms else -1, -1))
+
+    def build(raw):
+        if child_filter is not None:
             children = child_filter(raw)
-            if expand_single and len(children) == 1:
-                return children[0]  # `?rule`: its one child stands for it (same span)
-            node = _Built()
-            first = last = None
-            for c in raw:
-                if type(c) is not _Built or not c.empty:
-                    first = c
+        elif every:
+            children = raw
+        elif plain:
+            children = [raw[i] for i in keep]
+        else:  # Lark's ChildFilterLALR
+            children = []
+            for i, expand, nones in kept:
+                if nones:
+                    children += [None] * nones
+                if expand:
+                    if children:
+                        children += raw[i].children
+                    else:  # left recursion: its list goes on growing
+                        children = raw[i].children
+                else:
+                    children.append(raw[i])
+            if append_none:
+                children += [None] * append_none
+        if expand_single and len(children) == 1:
+            return children[0]  # `?rule`: its one child stands for it (same span)
+        node = _Built()
+        first = None
+        for i in first_scan:
+            c = raw[i]
+            if c.__class__ is not _Built or not c.empty:
+                first = c
+                break
+        if first is None:
+            node.empty = True
+        else:
+            for i in last_scan:
+                last = raw[i]
+                if last.__class__ is not _Built or not last.empty:
                     break
-            if first is None:
-                node.empty = True
-            else:
-                for c in reversed(raw):
-                    if type(c) is not _Built or not c.empty:
-                        last = c
-                        break
-                node.empty = False
-                node.line, node.column = first.line, first.column
-                node.end_line, node.end_column = last.end_line, last.end_column
-            if method is None:
-                node.children = children
-                node.value = None
-            else:
-                node.value = method(node, [c.value if type(c) is _Built else c for c in children])
-            return node
-        return build
+            node.empty = False
+            node.line, node.column = first.line, first.column
+            node.end_line, node.end_column = last.end_line, last.end_column
+        if method is None:
+            node.children = children
+            node.value = None
+        else:
+            node.value = method(node, [c.value if c.__class__ is _Built else c for c in children])
+        return node
+    return build
 
 
 # ---------------------------------------------------------------------------- cards read before
@@ -719,37 +789,35 @@ class _CardParser:
     """Lark's LALR parser state machine (``ParserState.feed_token``) in a tighter loop, for
     the cards built while parsed: the same parse table, the same reductions, the same
     ``UnexpectedToken`` (token, expected terminals) on a token it cannot take, and
-    ``choices()`` as Lark's interactive parser's."""
+    ``choices()`` as Lark's interactive parser's.  The table is Lark's flattened
+    (:func:`_flat_table`): a shift or a goto is the next state (an ``int``), a reduction
+    the rule's (length, callback, name)."""
 
-    __slots__ = ("states", "end_state", "reduce", "state_stack", "value_stack")
+    __slots__ = ("rows", "end_state", "state_stack", "value_stack")
 
-    def __init__(self, conf, reduce: dict):
-        self.states = conf.states
-        self.end_state = conf.end_state
-        self.reduce = reduce  # rule -> (its length, its callback, its name)
-        self.state_stack = [conf.start_state]
+    def __init__(self, table):
+        self.rows, start_state, self.end_state = table
+        self.state_stack = [start_state]
         self.value_stack: list = []
 
     def choices(self) -> dict:
-        return self.states[self.state_stack[-1]]
+        return self.rows[self.state_stack[-1]]
 
     def feed_token(self, token: Token):
         state_stack, value_stack = self.state_stack, self.value_stack
-        states = self.states
+        rows = self.rows
         kind = token.type
-        is_end = kind == "$END"
         while True:
-            row = states[state_stack[-1]]
-            found = row.get(kind)
-            if found is None:
-                raise UnexpectedToken(token, {s for s in row.keys() if s.isupper()},
-                                      state=self, interactive_parser=None)
-            action, arg = found
-            if action is _SHIFT:
-                state_stack.append(arg)
+            found = rows[state_stack[-1]].get(kind)
+            if found.__class__ is int:  # shift
+                state_stack.append(found)
                 value_stack.append(token)
                 return None
-            size, callback, name = self.reduce[arg]
+            if found is None:
+                row = rows[state_stack[-1]]
+                raise UnexpectedToken(token, {s for s in row.keys() if s.isupper()},
+                                      state=self, interactive_parser=None)
+            size, callback, name = found
             if size:
                 children = value_stack[-size:]
                 del state_stack[-size:]
@@ -757,31 +825,44 @@ class _CardParser:
             else:
                 children = []
             value = callback(children)
-            state_stack.append(states[state_stack[-1]][name][1])
+            state_stack.append(rows[state_stack[-1]][name])
             value_stack.append(value)
-            if is_end and state_stack[-1] == self.end_state:
-                return value_stack[-1]
+            if kind == "$END" and state_stack[-1] == self.end_state:
+                return value
+
+
+def _flat_table(conf, reduce: dict):
+    """Lark's parse table (``conf``) as (rows, start state, end state): ``rows[state]`` maps
+    a terminal or rule name to the next state (shift, goto) or to ``reduce[rule]``."""
+    rows = [None] * (max(conf.states) + 1)
+    for state, row in conf.states.items():
+        rows[state] = {kind: (arg if action is _SHIFT else reduce[arg])
+                       for kind, (action, arg) in row.items()}
+    return rows, conf.start_state, conf.end_state
+
+
+# the builder and parse table of each thread (the language server reads in a thread of
+# its own; a builder keeps what it found in the card being read)
+_BUILDING = threading.local()
+
+
+def _building(lark: Lark):
+    """(builder, flat parse table) of the cards built while parsed, made once per thread
+    (compiling the rules' callbacks takes tens of milliseconds)."""
+    made = getattr(_BUILDING, "made", None)
+    if made is not None and made[0] is lark:
+        return made[1], made[2]
+    conf = lark.parse_interactive().parser_state.parse_conf
+    builder = _Builder()
+    rules = list(conf.callbacks)  # the grammar's rules (no terminal has a callback)
+    callbacks = builder.callbacks(rules)
+    reduce = {rule: (len(rule.expansion), callbacks[rule], rule.origin.name) for rule in rules}
+    table = _flat_table(conf, reduce)
+    _BUILDING.made = (lark, builder, table)
+    return builder, table
 
 
 # ---------------------------------------------------------------------------- parsing
-@contextmanager
-def _collector_paused():
-    """Pause the cyclic garbage collector while a parse tree is built and transformed.
-
-    Lark makes about a hundred objects per card and none of them form cycles, but the
-    collector keeps re-scanning the growing tree: with it running, reading 10,000
-    cards costs 0.49 ms a card against 0.28 ms for 1,000 (benchmarks/bench_parse.py).
-    Paused, the cost per card stays flat.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def parse(text: str, path: str = "<input>", vocabulary=None
           ) -> tuple[Optional[ast.CardSet], list[Diagnostic]]:
     """Parse a card set.  Returns (card set, syntax diagnostics).  ``vocabulary``: the
@@ -791,7 +872,7 @@ def parse(text: str, path: str = "<input>", vocabulary=None
     the rest of that line and goes on with the next one (see :class:`_Reader`).  A card
     with an error is left out of the card set; the cards around it are read as usual.
     """
-    with _collector_paused():
+    with collector_paused():
         reader = _Reader(text, path, vocab_of.of(vocabulary), given=vocabulary is not None)
         reader.read()
     includes = tuple(n for n in reader.nodes if isinstance(n, ast.Include))
@@ -836,11 +917,18 @@ class _Lexer:
         self.match = scanner._mres[0].match if len(scanner._mres) == 1 else None
         if callbacks or self.keywords is None or set(self.ignore) & set(basic.callback):
             self.match = None
+        # one ignored terminal that holds no line end (blanks): the pattern skips a run of
+        # it before a token itself, a match a token instead of one more for the blanks
+        # before it (a run is one such token to Lark too, and no other terminal starts
+        # with what it matches, so the tokens are the same)
+        ignored = [t for t in basic.terminals if t.name in self.ignore]
+        if self.match is not None and len(ignored) == 1 and not set(self.ignore) & set(self.newline):
+            pattern = self.match.__self__
+            self.match = re.compile(f"(?:{ignored[0].pattern.to_regexp()})?(?:{pattern.pattern})",
+                                    pattern.flags).match
 
-    def tokens(self, text: str):
-        """The tokens of ``text``: an iterator that can also be moved on (:class:`_Tokens`)."""
-        if self.match is None:
-            return iter(self.lark.lex(text))
+    def tokens(self, text: str) -> "_Tokens":
+        """The tokens of ``text`` (:class:`_Tokens`)."""
         return _Tokens(self, text)
 
 
@@ -849,39 +937,65 @@ _new_token = getattr(Token, "_future_new", Token)
 
 
 class _Tokens:
-    """The tokens of one text, from :class:`_Lexer`; :meth:`seek` moves on to a later place
-    (a card read from the cache is not lexed)."""
+    """The tokens of one text, from :class:`_Lexer`, lexed a line at a time into
+    :attr:`buffer` (:meth:`fill`); :meth:`seek` moves on to a later place (a card read from
+    the cache is not lexed)."""
 
     def __init__(self, lexer: _Lexer, text: str):
         self.lexer = lexer
         self.text = text
         self.pos, self.line, self.line_start = 0, 1, 0
-        self.lark_tokens = None  # Lark's lexer's, once no pattern matched
+        # Lark's lexer's tokens: from the start when the lexer is not of the plain shape,
+        # else once no pattern matched
+        self.lark_tokens = None if lexer.match is not None else iter(lexer.lark.lex(text))
+        # the tokens lexed and not yet read, the next one last
+        self.buffer: list = []
 
     def __iter__(self):
         return self
 
+    def __next__(self) -> Token:
+        if not self.buffer:
+            self.fill()
+            if not self.buffer:
+                raise StopIteration
+        return self.buffer.pop()
+
+    def seekable(self) -> bool:
+        return self.lark_tokens is None
+
     def seek(self, pos: int, line: int, line_start: int) -> None:
         """Go on at ``pos``, the start of nothing but whole tokens, on ``line`` (which
-        starts at ``line_start``)."""
+        starts at ``line_start``); the tokens lexed before are dropped."""
         self.pos, self.line, self.line_start = pos, line, line_start
+        self.buffer.clear()
 
-    def __next__(self) -> Token:
+    def fill(self) -> None:
+        """Lex into the empty :attr:`buffer` the tokens up to the end of the line (its
+        line end included) or up to a ``card`` (whose card may be read from the cache),
+        or the next token of Lark's lexer; nothing at the end of the text."""
         if self.lark_tokens is not None:
-            return next(self.lark_tokens)
+            tok = next(self.lark_tokens, None)
+            if tok is not None:
+                self.buffer.append(tok)
+            return
         lexer, text = self.lexer, self.text
-        match, ignore, newline = lexer.match, lexer.ignore, lexer.newline
+        match, ignore, newline, keywords = lexer.match, lexer.ignore, lexer.newline, lexer.keywords
         pos, line, line_start = self.pos, self.line, self.line_start
         end_of_text = len(text)
+        out: list = []
         try:
             while pos < end_of_text:
                 m = match(text, pos)
                 if m is None:  # Lark's lexer, from the start, goes on here and reports it
+                    if out:
+                        break
                     self.lark_tokens = tokens = iter(lexer.lark.lex(text))
                     for tok in tokens:
                         if tok.start_pos >= pos:
-                            return tok
-                    raise StopIteration
+                            out.append(tok)
+                            break
+                    break
                 kind = m.lastgroup
                 end = m.end()
                 if kind in ignore:
@@ -892,22 +1006,29 @@ class _Tokens:
                             line_start = pos + value.rindex("\n") + 1
                     pos = end
                     continue
-                value = m.group()
+                value = m.group(kind)
+                pos = end - len(value)  # the token's start, after the blanks skipped
                 column = pos - line_start + 1
                 if kind in newline and "\n" in value:
                     start_line = line
                     line += value.count("\n")
                     line_start = pos + value.rindex("\n") + 1
-                    tok = _new_token(kind, value, pos, start_line, column, line, end - line_start + 1, end)
-                else:
-                    if kind == "WORD":
-                        kind = lexer.keywords.get(value, kind)
-                    tok = _new_token(kind, value, pos, line, column, line, column + end - pos, end)
+                    out.append(_new_token(kind, value, pos, start_line, column, line,
+                                          end - line_start + 1, end))
+                    pos = end
+                    if kind == "_NL":
+                        break
+                    continue
+                if kind == "WORD":
+                    kind = keywords.get(value, kind)
+                out.append(_new_token(kind, value, pos, line, column, line, column + end - pos, end))
                 pos = end
-                return tok
-            raise StopIteration
+                if kind == "CARD":
+                    break
         finally:
             self.pos, self.line, self.line_start = pos, line, line_start
+            out.reverse()
+            self.buffer.extend(out)
 
 
 @lru_cache(maxsize=1)
@@ -976,6 +1097,7 @@ class _Reader:
         self.stat_value: Optional[str] = None  # the next token is a stat's value
         self.ahead: Optional[Token] = None  # a token peeked at, not yet read
         self.stream = _lexer().tokens(text)
+        self.buffer = self.stream.buffer  # its tokens lexed, not yet read
         self.pushed: list[tuple[Token, bool]] = []
         self.at_line_start = True
         self.last: Optional[Token] = None
@@ -991,12 +1113,23 @@ class _Reader:
         """The next token and whether it is the first one on its line; ``$END`` at the end."""
         if self.pushed:
             return self.pushed.pop()
-        tok = self.raw_next()
-        if tok is None:
-            return _end_token(self.text, self.last), False
+        tok = self.ahead
+        if tok is not None:
+            self.ahead = None
+        else:
+            buffer = self.buffer
+            if not buffer:
+                self.stream.fill()
+                if not buffer:
+                    return _end_token(self.text, self.last), False
+            tok = buffer.pop()
         first = self.at_line_start
         if self.in_card:
-            tok = self.stat_token(tok, first)
+            if self.stat_value is None and not first and not self.stat_may_follow:
+                if tok.type == "LBRACE":  # (stat_token's common case, without the call)
+                    self.stat_may_follow = True
+            else:
+                tok = self.stat_token(tok, first)
         kind = tok.type
         self.at_line_start = kind == "_NL"
         if kind in _HEADER_WORDS:
@@ -1033,13 +1166,18 @@ class _Reader:
         if self.ahead is not None:
             tok, self.ahead = self.ahead, None
             return tok
-        return next(self.stream, None)
+        buffer = self.buffer
+        if not buffer:
+            self.stream.fill()
+            if not buffer:
+                return None
+        return buffer.pop()
 
     def peek_colon(self) -> bool:
         """Is the lexer's next token a ``:``?  (``cost:`` starts an activated effect's cost
         line, not the stat ``cost``.)"""
         if self.ahead is None:
-            self.ahead = next(self.stream, None)
+            self.ahead = self.raw_next()
         return self.ahead is not None and self.ahead.type == "COLON"
 
     def stat_token(self, tok: Token, first: bool) -> Token:
@@ -1052,7 +1190,7 @@ class _Reader:
             self.stat_value = None
             self.stat_may_follow = True
             if value == "STAT_WORD" and tok.type != "WORD" and _A_WORD.fullmatch(tok.value):
-                return Token.new_borrow_pos("WORD", tok.value, tok)
+                tok.type = "WORD"  # (the lexer's token, read by nothing else yet)
             return tok
         may = first or self.stat_may_follow
         self.stat_may_follow = tok.type == "LBRACE"
@@ -1063,7 +1201,8 @@ class _Reader:
                     self.stat_may_follow = True
                 else:
                     self.stat_value = terminal
-                return Token.new_borrow_pos(terminal, tok.value, tok)
+                tok.type = terminal
+                return tok
         return tok
 
     def game_word(self, parser, tok: Token) -> Token:
@@ -1343,8 +1482,7 @@ class _Reader:
         that starts with ``}``), its column and the game's words are those of a card read
         cleanly before: its AST, moved to its line, and the lexer moved past its ``}``.
         None when it was; else its text, to keep it under (:meth:`keep_card`)."""
-        seek = getattr(self.stream, "seek", None)
-        if seek is None or self.pushed or self.ahead is not None:
+        if not self.stream.seekable() or self.pushed or self.ahead is not None:
             return ""
         close = _CLOSE.search(self.text, card.end_pos)
         if close is None:
@@ -1369,7 +1507,7 @@ class _Reader:
         self.last = Token("RBRACE", "}", brace, brace_line, column, brace_line, column + 1,
                           brace + 1)
         self.at_line_start = False
-        seek(brace + 1, brace_line, close.start() + 1)
+        self.stream.seek(brace + 1, brace_line, close.start() + 1)
         return None
 
     def keep_card(self, card: Token, segment: str, known: tuple[int, int]) -> None:
@@ -1390,18 +1528,10 @@ class _Reader:
     def building_parser(self):
         """A parser of the card language that builds the AST as it reads (:class:`_Builder`)."""
         if self.builder is None:
-            plain = self.lark.parse_interactive()
-            conf = plain.parser_state.parse_conf
-            self.builder = _Builder()
-            rules = list(conf.callbacks)  # the grammar's rules (no terminal has a callback)
-            callbacks = self.builder.callbacks(rules)
-            reduce = {rule: (len(rule.expansion), callbacks[rule], rule.origin.name)
-                      for rule in rules}
-            self.building = (conf, reduce)
-        conf, reduce = self.building
+            self.builder, self.building = _building(self.lark)
         self.builder.too_large = []
         self.builder.nested = 0
-        return _CardParser(conf, reduce)
+        return _CardParser(self.building)
 
     def built_card(self, built: _Built, fed: list) -> None:
         """Keep the card :meth:`building_parser` built (``built``: the start rule's); a
