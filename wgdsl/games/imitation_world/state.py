@@ -198,20 +198,23 @@ def empty_data(owner: list, cid: list, max_turns: int) -> Data:
     return d
 
 
-def _static(mods: tuple, stat: str, s: str, su: int, uid: int, owner: str, geuda: bool,
-            faction: str) -> int:
-    """What the 常時 modifiers ``mods`` of card ``su`` (controlled by ``s``) add to ``stat``
-    of card ``uid`` (owned by ``owner``; a geuda or not; of ``faction``), R21.1."""
-    v = 0
+def _static(mods: tuple, s: str, su: int, uid: int, owner: str, geuda: bool,
+            faction: str) -> tuple:
+    """(ATK, DEF) the 常時 modifiers ``mods`` of card ``su`` (controlled by ``s``) add to
+    card ``uid`` (owned by ``owner``; a geuda or not; of ``faction``), R21.1."""
+    atk = dfn = 0
     for m in mods:
-        if m.stat != stat or m.who == "attached":
+        if m.who == "attached":
             continue
         if m.faction is not None and faction != m.faction:
             continue
         if (m.who == "this" and su == uid) or (geuda and (
                 m.who == "all_geuda" or (m.who == "your_geuda" and owner == s))):
-            v += m.amount
-    return v
+            if m.stat == "atk":
+                atk += m.amount
+            elif m.stat == "def":
+                dfn += m.amount
+    return atk, dfn
 
 
 class IWState(Stepper):
@@ -321,7 +324,10 @@ class IWState(Stepper):
         """An event; ``text`` has one ``{}`` per card of ``cards`` (uids), shown to a seat
         as the id or as ``?`` as that seat knew the card right after the event (R24.5)."""
         d = self.d
-        d.log.append((d.turn, seat, kind, text, tuple((d.cid[u], d.kn[u]) for u in cards)))
+        if cards:
+            cid, kn = d.cid, d.kn
+            cards = tuple([(cid[u], kn[u]) for u in cards])
+        d.log.append((d.turn, seat, kind, text, cards))
 
     @staticmethod
     def _event(entry, bit: int = BOTH) -> dict:
@@ -413,41 +419,54 @@ class IWState(Stepper):
     # ================================================================== values
     def raw(self, uid: int, stat: str) -> int:
         """R2.3: printed value plus every modifier that applies now, not floored."""
+        atk, dfn = self._stats(uid)
+        return atk if stat == "atk" else dfn if stat == "def" else 0
+
+    def _stats(self, uid: int) -> tuple:
+        """(ATK, DEF) of ``uid`` as :meth:`raw` gives them, in one pass over the modifiers."""
         d = self.d
         cid = d.cid
         c = self._cards[cid[uid]]
-        v = c.atk if stat == "atk" else c.defence
+        atk, dfn = c.atk, c.defence
         mods = self._mods
-        if not mods:  # a card set without 常時 modifiers
-            return v + sum(n for u, st, n in d.eot if u == uid and st == stat)
-        owner = d.owner[uid]
-        geuda = c.type == "geuda"
-        faction = c.faction
-        # the cards whose 常時 modifiers apply now (R21.1, R19.5): set-zone cards, face-up
-        # agas, the territory (its controller's); only ids with modifiers are looked at
-        for s in SEATS:
-            for su in d.setz[s]:
-                ms = mods.get(cid[su])
+        if mods:  # a card set with 常時 modifiers
+            owner = d.owner[uid]
+            geuda = c.type == "geuda"
+            faction = c.faction
+            # the cards whose 常時 modifiers apply now (R21.1, R19.5): set-zone cards,
+            # face-up agas, the territory (its controller's); only ids with modifiers count
+            for s in SEATS:
+                for su in d.setz[s]:
+                    ms = mods.get(cid[su])
+                    if ms is not None:
+                        a, b = _static(ms, s, su, uid, owner, geuda, faction)
+                        atk, dfn = atk + a, dfn + b
+                a = d.aga.get(s)
+                if a is not None and d.aga_up[s]:
+                    ms = mods.get(cid[a])
+                    if ms is not None:
+                        a, b = _static(ms, s, a, uid, owner, geuda, faction)
+                        atk, dfn = atk + a, dfn + b
+            if d.terr is not None:
+                ms = mods.get(cid[d.terr])
                 if ms is not None:
-                    v += _static(ms, stat, s, su, uid, owner, geuda, faction)
-            a = d.aga.get(s)
-            if a is not None and d.aga_up[s]:
-                ms = mods.get(cid[a])
-                if ms is not None:
-                    v += _static(ms, stat, s, a, uid, owner, geuda, faction)
-        if d.terr is not None:
-            ms = mods.get(cid[d.terr])
-            if ms is not None:
-                v += _static(ms, stat, d.terr_ctrl, d.terr, uid, owner, geuda, faction)
-        e = d.ench.get(uid)
-        if e is not None:
-            for m in mods.get(cid[e], ()):
-                if m.stat == stat and m.who == "attached":
-                    v += m.amount
+                    a, b = _static(ms, d.terr_ctrl, d.terr, uid, owner, geuda, faction)
+                    atk, dfn = atk + a, dfn + b
+            e = d.ench.get(uid)
+            if e is not None:
+                for m in mods.get(cid[e], ()):
+                    if m.who == "attached":
+                        if m.stat == "atk":
+                            atk += m.amount
+                        elif m.stat == "def":
+                            dfn += m.amount
         for u, st, n in d.eot:
-            if u == uid and st == stat:
-                v += n
-        return v
+            if u == uid:
+                if st == "atk":
+                    atk += n
+                elif st == "def":
+                    dfn += n
+        return atk, dfn
 
     def value(self, uid: int, stat: str) -> int:
         return rules.current(self.raw(uid, stat))
@@ -463,7 +482,8 @@ class IWState(Stepper):
                     ja += m.amount
                 else:
                     jd += m.amount
-        return rules.Fighter(self.raw(uid, "atk"), self.raw(uid, "def"), ja, jd)
+        atk, dfn = self._stats(uid)
+        return rules.Fighter(atk, dfn, ja, jd)
 
     def marks(self, uid: int) -> rules.Marks:
         d = self.d
@@ -758,7 +778,8 @@ class IWState(Stepper):
             # a judgment may follow: an out geuda's アウト時 abilities (the only ones that
             # wait during a judgment)
             out, cid = self._out, d.cid
-            return bool(out) and any(cid[u] in out for z in d.setz.values() for u in z)
+            return bool(out) and any(not out.isdisjoint([cid[u] for u in z])
+                                     for z in d.setz.values())
         return kind not in ("cost", "barrier")
 
     def _run(self, step: Step, answers: list) -> None:
