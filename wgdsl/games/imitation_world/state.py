@@ -767,12 +767,12 @@ class IWState(Stepper):
         action = step.action
         if not isinstance(action, Action):
             return True
-        kind = action.kind
+        kind, _, rest = action.text.partition(" ")
         d = self.d
         if kind == "next":
             return d.hold or d.phase == "main2"
         if kind == "play":  # only the played card's own abilities start (R21.6)
-            a = self._cards[action.text.split()[1]].abilities
+            a = self._cards[rest.partition(" ")[0]].abilities
             return bool(a.triggers or a.on_play)
         if kind in ("attack", "block", "done", "join", "front"):
             # a judgment may follow: an out geuda's アウト時 abilities (the only ones that
