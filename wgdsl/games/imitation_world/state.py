@@ -150,19 +150,18 @@ class Data:
         d.turn, d.active, d.first, d.phase = self.turn, self.active, self.first, self.phase
         d.step, d.hold, d.setup_seat = self.step, self.hold, self.setup_seat
         d.cid, d.owner, d.kn = list(self.cid), self.owner, list(self.kn)
-        d.deck = {s: list(v) for s, v in self.deck.items()}
-        d.hand = {s: list(v) for s, v in self.hand.items()}
-        d.barriers = {s: list(v) for s, v in self.barriers.items()}
-        d.cun = {s: list(v) for s, v in self.cun.items()}
-        d.cpiles = {s: {f: list(p) for f, p in v.items()} for s, v in self.cpiles.items()}
+        d.deck, d.hand = _per_seat(self.deck), _per_seat(self.hand)
+        d.barriers, d.cun = _per_seat(self.barriers), _per_seat(self.cun)
+        c = self.cpiles
+        d.cpiles = {"A": {f: p[:] for f, p in c["A"].items()} if c["A"] else {},
+                    "B": {f: p[:] for f, p in c["B"].items()} if c["B"] else {}}
         d.aga, d.aga_up = self.aga, dict(self.aga_up)
-        d.setz = {s: list(v) for s, v in self.setz.items()}
+        d.setz = _per_seat(self.setz)
         d.pan, d.new = set(self.pan), set(self.new)
         d.attacked, d.blocked = set(self.attacked), set(self.blocked)
         d.ench = dict(self.ench)
         d.terr, d.terr_ctrl = self.terr, self.terr_ctrl
-        d.trash = {s: list(v) for s, v in self.trash.items()}
-        d.past = {s: list(v) for s, v in self.past.items()}
+        d.trash, d.past = _per_seat(self.trash), _per_seat(self.past)
         d.eot = list(self.eot)
         a = self.attack
         d.attack = None if a is None else {k: (list(v) if isinstance(v, list) else v)
@@ -171,6 +170,11 @@ class Data:
         d.winner, d.reason, d.over = self.winner, self.reason, self.over
         d.log = list(self.log)  # entries are tuples, never changed once written
         return d
+
+
+def _per_seat(zones: dict) -> dict:
+    """A copy of a seat -> list map (every one has the keys of SEATS, in that order)."""
+    return {"A": zones["A"][:], "B": zones["B"][:]}
 
 
 def empty_data(owner: list, cid: list, max_turns: int) -> Data:
