@@ -281,6 +281,9 @@ class IWState(Stepper):
         cid = d.cid
         zone = d.setz[s]
         ids = [cid[u] for u in zone]
+        head = s + ":"
+        if len(set(ids)) == len(ids):  # the usual case: no id twice
+            return dict(zip(zone, [head + i for i in ids]))
         out = {}
         seen: dict = {}
         for u, ident in zip(zone, ids):
