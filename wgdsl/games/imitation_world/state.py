@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from operator import attrgetter
 from typing import Any, Optional
 
 import attrs
@@ -89,6 +90,50 @@ class IWDecision(Decision):
 
 
 NEXT, DONE = Action("next"), Action("done")
+_text = attrgetter("text")
+
+# text -> Action: the actions listed are made once per text and shared (they are frozen);
+# the legal actions of a state repeat the same few hundred texts game after game
+_ACTIONS: dict = {"next": NEXT, "done": DONE}
+
+
+def _action(text: str) -> Action:
+    a = _ACTIONS.get(text)
+    if a is None:
+        if len(_ACTIONS) > 100_000:  # many card sets in one process: start again
+            _ACTIONS.clear()
+        a = _ACTIONS[text] = Action(text)
+    return a
+
+
+class _Reads:
+    """What the engine reads of a card table again and again, by card id: each card's
+    type, its 常時 modifiers (only cards that have some), and the ids with triggers (any,
+    and アウト時).  Made once per table (:func:`_reads_of`)."""
+
+    __slots__ = ("type", "mods", "trig", "out")
+
+    def __init__(self, table):
+        cards = table.cards
+        self.type = {i: c.type for i, c in cards.items()}
+        self.mods = {i: c.abilities.modifiers for i, c in cards.items() if c.abilities.modifiers}
+        self.trig = frozenset(i for i, c in cards.items() if c.abilities.triggers)
+        self.out = frozenset(i for i, c in cards.items()
+                             if any(t.timing == "out" for t in c.abilities.triggers))
+
+
+_ZONES: dict = {}  # (faction, cards) pairs, or the unmarked count -> rules.CostZone
+_HOLDS: dict = {}  # (zone shape, faction, cost) -> does the cost condition hold (R9)
+_READS: dict = {}  # id(table) -> (table, its _Reads); the table is kept so ids stay unique
+
+
+def _reads_of(table) -> _Reads:
+    found = _READS.get(id(table))
+    if found is None or found[0] is not table:
+        if len(_READS) > 256:
+            _READS.clear()
+        found = _READS[id(table)] = (table, _Reads(table))
+    return found[1]
 
 
 class Data:
@@ -105,19 +150,18 @@ class Data:
         d.turn, d.active, d.first, d.phase = self.turn, self.active, self.first, self.phase
         d.step, d.hold, d.setup_seat = self.step, self.hold, self.setup_seat
         d.cid, d.owner, d.kn = list(self.cid), self.owner, list(self.kn)
-        d.deck = {s: list(v) for s, v in self.deck.items()}
-        d.hand = {s: list(v) for s, v in self.hand.items()}
-        d.barriers = {s: list(v) for s, v in self.barriers.items()}
-        d.cun = {s: list(v) for s, v in self.cun.items()}
-        d.cpiles = {s: {f: list(p) for f, p in v.items()} for s, v in self.cpiles.items()}
+        d.deck, d.hand = _per_seat(self.deck), _per_seat(self.hand)
+        d.barriers, d.cun = _per_seat(self.barriers), _per_seat(self.cun)
+        c = self.cpiles
+        d.cpiles = {"A": {f: p[:] for f, p in c["A"].items()} if c["A"] else {},
+                    "B": {f: p[:] for f, p in c["B"].items()} if c["B"] else {}}
         d.aga, d.aga_up = self.aga, dict(self.aga_up)
-        d.setz = {s: list(v) for s, v in self.setz.items()}
+        d.setz = _per_seat(self.setz)
         d.pan, d.new = set(self.pan), set(self.new)
         d.attacked, d.blocked = set(self.attacked), set(self.blocked)
         d.ench = dict(self.ench)
         d.terr, d.terr_ctrl = self.terr, self.terr_ctrl
-        d.trash = {s: list(v) for s, v in self.trash.items()}
-        d.past = {s: list(v) for s, v in self.past.items()}
+        d.trash, d.past = _per_seat(self.trash), _per_seat(self.past)
         d.eot = list(self.eot)
         a = self.attack
         d.attack = None if a is None else {k: (list(v) if isinstance(v, list) else v)
@@ -126,6 +170,11 @@ class Data:
         d.winner, d.reason, d.over = self.winner, self.reason, self.over
         d.log = list(self.log)  # entries are tuples, never changed once written
         return d
+
+
+def _per_seat(zones: dict) -> dict:
+    """A copy of a seat -> list map (every one has the keys of SEATS, in that order)."""
+    return {"A": zones["A"][:], "B": zones["B"][:]}
 
 
 def empty_data(owner: list, cid: list, max_turns: int) -> Data:
@@ -153,6 +202,25 @@ def empty_data(owner: list, cid: list, max_turns: int) -> Data:
     return d
 
 
+def _static(mods: tuple, s: str, su: int, uid: int, owner: str, geuda: bool,
+            faction: str) -> tuple:
+    """(ATK, DEF) the 常時 modifiers ``mods`` of card ``su`` (controlled by ``s``) add to
+    card ``uid`` (owned by ``owner``; a geuda or not; of ``faction``), R21.1."""
+    atk = dfn = 0
+    for m in mods:
+        if m.who == "attached":
+            continue
+        if m.faction is not None and faction != m.faction:
+            continue
+        if (m.who == "this" and su == uid) or (geuda and (
+                m.who == "all_geuda" or (m.who == "your_geuda" and owner == s))):
+            if m.stat == "atk":
+                atk += m.amount
+            elif m.stat == "def":
+                dfn += m.amount
+    return atk, dfn
+
+
 class IWState(Stepper):
     """engine-api.md's State for Imitation World (IW R24)."""
 
@@ -165,6 +233,8 @@ class IWState(Stepper):
         self.game = game
         self.table = table
         self._cards = table.cards
+        r = _reads_of(table)
+        self._type, self._mods, self._trig, self._out = r.type, r.mods, r.trig, r.out
         self.seats = SEATS
         self.d = data
         # seat -> the markers its aga permits (R8.6); fixed for a game (agas never change,
@@ -191,11 +261,38 @@ class IWState(Stepper):
         """R24.3: ``A:ID``, or ``A:ID@2`` when that set zone holds several of the id."""
         d = self.d
         s = d.owner[uid]
-        ident = d.cid[uid]
-        same = [u for u in d.setz[s] if d.cid[u] == ident]
-        if len(same) == 1:
+        cid = d.cid
+        ident = cid[uid]
+        n = k = 0
+        for u in d.setz[s]:
+            if cid[u] == ident:
+                n += 1
+                if u == uid:
+                    k = n
+        if n == 1:
             return f"{s}:{ident}"
-        return f"{s}:{ident}@{same.index(uid) + 1}"
+        if not k:
+            raise ValueError(f"card {uid} is not in {s}'s set zone")
+        return f"{s}:{ident}@{k}"
+
+    def _refs(self, s: str) -> dict:
+        """uid -> REF (R24.3) of every card of ``s``'s set zone, at once."""
+        d = self.d
+        cid = d.cid
+        zone = d.setz[s]
+        ids = [cid[u] for u in zone]
+        head = s + ":"
+        if len(set(ids)) == len(ids):  # the usual case: no id twice
+            return dict(zip(zone, [head + i for i in ids]))
+        out = {}
+        seen: dict = {}
+        for u, ident in zip(zone, ids):
+            if ids.count(ident) == 1:
+                out[u] = f"{s}:{ident}"
+            else:
+                k = seen[ident] = seen.get(ident, 0) + 1
+                out[u] = f"{s}:{ident}@{k}"
+        return out
 
     def find_ref(self, text: str) -> Optional[int]:
         """The set-zone card a REF names (R24.3), or None."""
@@ -234,7 +331,10 @@ class IWState(Stepper):
         """An event; ``text`` has one ``{}`` per card of ``cards`` (uids), shown to a seat
         as the id or as ``?`` as that seat knew the card right after the event (R24.5)."""
         d = self.d
-        d.log.append((d.turn, seat, kind, text, tuple((d.cid[u], d.kn[u]) for u in cards)))
+        if cards:
+            cid, kn = d.cid, d.kn
+            cards = tuple([(cid[u], kn[u]) for u in cards])
+        d.log.append((d.turn, seat, kind, text, cards))
 
     @staticmethod
     def _event(entry, bit: int = BOTH) -> dict:
@@ -324,50 +424,56 @@ class IWState(Stepper):
         return k
 
     # ================================================================== values
-    def _mod_sources(self):
-        """(controller, card, uid) of every card whose 常時 modifiers apply now: set-zone
-        cards, the territory, face-up agas (R21.1, R19.5)."""
-        d = self.d
-        for s in SEATS:
-            for u in d.setz[s]:
-                c = self.card(u)
-                if c.abilities.modifiers:
-                    yield s, c, u
-            a = d.aga.get(s)
-            if a is not None and d.aga_up[s]:
-                c = self.card(a)
-                if c.abilities.modifiers:
-                    yield s, c, a
-        if d.terr is not None:
-            c = self.card(d.terr)
-            if c.abilities.modifiers:
-                yield d.terr_ctrl, c, d.terr
-
     def raw(self, uid: int, stat: str) -> int:
         """R2.3: printed value plus every modifier that applies now, not floored."""
+        atk, dfn = self._stats(uid)
+        return atk if stat == "atk" else dfn if stat == "def" else 0
+
+    def _stats(self, uid: int) -> tuple:
+        """(ATK, DEF) of ``uid`` as :meth:`raw` gives them, in one pass over the modifiers."""
         d = self.d
-        c = self.card(uid)
-        v = c.atk if stat == "atk" else c.defence
-        owner = d.owner[uid]
-        geuda = c.type == "geuda"
-        for s, src, su in self._mod_sources():
-            for m in src.abilities.modifiers:
-                if m.stat != stat or m.who == "attached":
-                    continue
-                if m.faction is not None and c.faction != m.faction:
-                    continue
-                if (m.who == "this" and su == uid) or (geuda and (
-                        m.who == "all_geuda" or (m.who == "your_geuda" and owner == s))):
-                    v += m.amount
-        e = d.ench.get(uid)
-        if e is not None:
-            for m in self.card(e).abilities.modifiers:
-                if m.stat == stat and m.who == "attached":
-                    v += m.amount
+        cid = d.cid
+        c = self._cards[cid[uid]]
+        atk, dfn = c.atk, c.defence
+        mods = self._mods
+        if mods:  # a card set with 常時 modifiers
+            owner = d.owner[uid]
+            geuda = c.type == "geuda"
+            faction = c.faction
+            # the cards whose 常時 modifiers apply now (R21.1, R19.5): set-zone cards,
+            # face-up agas, the territory (its controller's); only ids with modifiers count
+            for s in SEATS:
+                for su in d.setz[s]:
+                    ms = mods.get(cid[su])
+                    if ms is not None:
+                        a, b = _static(ms, s, su, uid, owner, geuda, faction)
+                        atk, dfn = atk + a, dfn + b
+                a = d.aga.get(s)
+                if a is not None and d.aga_up[s]:
+                    ms = mods.get(cid[a])
+                    if ms is not None:
+                        a, b = _static(ms, s, a, uid, owner, geuda, faction)
+                        atk, dfn = atk + a, dfn + b
+            if d.terr is not None:
+                ms = mods.get(cid[d.terr])
+                if ms is not None:
+                    a, b = _static(ms, d.terr_ctrl, d.terr, uid, owner, geuda, faction)
+                    atk, dfn = atk + a, dfn + b
+            e = d.ench.get(uid)
+            if e is not None:
+                for m in mods.get(cid[e], ()):
+                    if m.who == "attached":
+                        if m.stat == "atk":
+                            atk += m.amount
+                        elif m.stat == "def":
+                            dfn += m.amount
         for u, st, n in d.eot:
-            if u == uid and st == stat:
-                v += n
-        return v
+            if u == uid:
+                if st == "atk":
+                    atk += n
+                elif st == "def":
+                    dfn += n
+        return atk, dfn
 
     def value(self, uid: int, stat: str) -> int:
         return rules.current(self.raw(uid, stat))
@@ -383,17 +489,27 @@ class IWState(Stepper):
                     ja += m.amount
                 else:
                     jd += m.amount
-        return rules.Fighter(self.raw(uid, "atk"), self.raw(uid, "def"), ja, jd)
+        atk, dfn = self._stats(uid)
+        return rules.Fighter(atk, dfn, ja, jd)
 
     def marks(self, uid: int) -> rules.Marks:
         d = self.d
         return rules.Marks(uid in d.pan, uid in d.new, uid in d.attacked, uid in d.blocked)
 
-    def cost_zone(self, seat: str) -> rules.CostZone:
+    def _zone_key(self, seat: str):
+        """The shape of ``seat``'s cost zone: its (faction, cards) piles, or the number of
+        cards of its unmarked pile."""
         d = self.d
-        if d.cpiles[seat]:
-            return rules.CostZone(piles=tuple((f, len(p)) for f, p in d.cpiles[seat].items()))
-        return rules.CostZone(unmarked=len(d.cun[seat]))
+        piles = d.cpiles[seat]
+        return tuple([(f, len(p)) for f, p in piles.items()]) if piles else len(d.cun[seat])
+
+    def cost_zone(self, seat: str) -> rules.CostZone:
+        key = self._zone_key(seat)
+        zone = _ZONES.get(key)
+        if zone is None:  # a zone is a frozen value: one per shape, made once
+            zone = _ZONES[key] = (rules.CostZone(piles=key) if isinstance(key, tuple)
+                                  else rules.CostZone(unmarked=key))
+        return zone
 
     # ================================================================== who acts
     def _over(self) -> bool:
@@ -434,23 +550,33 @@ class IWState(Stepper):
         d = self.d
         kind = self.decision_kind()
         if kind == "barrier":
-            out = [Action(f"barrier {i}") for i in sorted({d.cid[u] for u in d.deck[seat]})]
+            texts = [f"barrier {i}" for i in {d.cid[u] for u in d.deck[seat]}]
         elif kind == "next":
-            out = [NEXT]
+            return [NEXT]
         elif kind == "cost":
-            out = self._cost_actions(seat) + [NEXT]
+            texts = self._cost_texts(seat)
+            texts.append("next")
         elif kind == "main":
-            out = self._main_actions(seat) + [NEXT]
+            texts = self._main_texts(seat)
+            texts.append("next")
         elif kind == "attack":
-            out = self._attack_actions(seat) + [NEXT]
-        elif kind == "join":
-            out = [Action(f"join {self.ref(u)}") for u in self._joinable()] + [DONE]
-        elif kind == "front":
-            out = [Action(f"front {self.ref(u)}") for u in self._unordered()]
-        else:  # block
-            out = [Action(f"block {self.ref(u)}") for u in self._can_block()] + [DONE]
-        out.sort(key=str)
-        return out
+            texts = self._attack_texts(seat)
+            texts.append("next")
+        else:
+            refs = self._refs(seat)
+            if kind == "join":
+                texts = [f"join {refs[u]}" for u in self._joinable()]
+                texts.append("done")
+            elif kind == "front":
+                texts = [f"front {refs[u]}" for u in self._unordered()]
+            else:  # block
+                texts = [f"block {refs[u]}" for u in self._can_block()]
+                texts.append("done")
+        texts.sort()  # R24.4 (an action's text is its str)
+        try:
+            return [_ACTIONS[t] for t in texts]
+        except KeyError:
+            return [_action(t) for t in texts]
 
     def legal_actions(self, seat: str) -> list:
         if self.question is not None:
@@ -471,60 +597,71 @@ class IWState(Stepper):
             action = Answer(seat, action.text)
         super().apply(seat, action)
 
-    def _cost_actions(self, seat: str) -> list:
+    def _cost_texts(self, seat: str) -> list:
         d = self.d
         zone = self.cost_zone(seat)
-        places = rules.placements(zone, self.markers[seat])
+        tails = [str(p) for p in rules.placements(zone, self.markers[seat])]
         out = []
-        for i in sorted({d.cid[u] for u in d.hand[seat]}):
-            for p in places:
-                tail = str(p)
-                out.append(Action(f"cost {i} {tail}" if tail else f"cost {i}"))
+        for i in {d.cid[u] for u in d.hand[seat]}:
+            for tail in tails:
+                out.append(f"cost {i} {tail}" if tail else f"cost {i}")
         return out
 
     def _playable(self, seat: str, c) -> bool:
         return rules.cost_refusal(self.cost_zone(seat), c.faction, c.cost) is None
 
-    def _main_actions(self, seat: str) -> list:
+    def _main_texts(self, seat: str) -> list:
         d = self.d
         out = []
-        zone = self.cost_zone(seat)
-        holds: dict = {}  # (faction, cost) -> does the cost condition hold (R9)
+        zkey = self._zone_key(seat)
+        zone = None
         cards = self._cards
-        for i in sorted({d.cid[u] for u in d.hand[seat]}):
+        cid = d.cid
+        refs = None
+        for i in {cid[u] for u in d.hand[seat]}:
             c = cards[i]
-            if c.type not in PLAYED:
+            kind = c.type
+            if kind not in PLAYED:
                 continue
-            key = (c.faction, c.cost)
-            ok = holds.get(key)
-            if ok is None:
-                ok = holds[key] = rules.can_play(zone, c.faction, c.cost)
+            key = (zkey, c.faction, c.cost)
+            ok = _HOLDS.get(key)
+            if ok is None:  # R9: does the cost condition hold (a value of the three)
+                if zone is None:
+                    zone = self.cost_zone(seat)
+                ok = _HOLDS[key] = rules.can_play(zone, c.faction, c.cost)
             if not ok:
                 continue
-            if c.type in ("geuda", "object"):
-                out.append(Action(f"play {i}"))
-            elif c.type == "territory":
+            if kind == "geuda" or kind == "object":
+                out.append(f"play {i}")
+            elif kind == "territory":
                 if self._territory_fits(c):
-                    out.append(Action(f"play {i}"))
-            elif c.type == "enchant":
+                    out.append(f"play {i}")
+            elif kind == "enchant":
+                if refs is None:
+                    refs = {**self._refs("A"), **self._refs("B")}
                 for g in self._attachable(seat, c):
-                    out.append(Action(f"play {i} on {self.ref(g)}"))
+                    out.append(f"play {i} on {refs[g]}")
             else:  # eventi
                 op = c.abilities.on_play
                 if op is None or op.choose is None:
-                    out.append(Action(f"play {i}"))
+                    out.append(f"play {i}")
                 else:
                     for t in self.options(seat, op.choose):
-                        out.append(Action(f"play {i} target {t}"))
+                        out.append(f"play {i} target {t}")
+        pan = d.pan
         for u in d.setz[seat]:
-            act = self.card(u).abilities.activated
-            if act is None or u in d.pan:
+            if u in pan:
                 continue
+            act = cards[cid[u]].abilities.activated
+            if act is None:
+                continue
+            if refs is None:
+                refs = {**self._refs("A"), **self._refs("B")}
             if act.choose is None:
-                out.append(Action(f"activate {self.ref(u)}"))
+                out.append(f"activate {refs[u]}")
             else:
                 for t in self.options(seat, act.choose):
-                    out.append(Action(f"activate {self.ref(u)} target {t}"))
+                    out.append(f"activate {refs[u]} target {t}")
         return out
 
     def _territory_fits(self, c) -> bool:
@@ -539,20 +676,31 @@ class IWState(Stepper):
     def _attachable(self, seat: str, c) -> list:
         d = self.d
         sides = (seat,) if c.abilities.attach.onto == "yours" else SEATS
+        types, cid, ench = self._type, d.cid, d.ench
         return [g for s in sides for g in d.setz[s]
-                if self.card(g).type == "geuda" and g not in d.ench]
+                if types[cid[g]] == "geuda" and g not in ench]
 
     def _attackers(self, seat: str) -> list:
+        """R15.3 (rules.attack_refusal): the geuda of ``seat`` that are ripān, not new and
+        have not declared an attack this turn."""
         d = self.d
-        return [u for u in d.setz[seat] if self.card(u).type == "geuda"
-                and rules.attack_refusal(self.marks(u)) is None]
+        types, cid = self._type, d.cid
+        pan, new, attacked = d.pan, d.new, d.attacked
+        return [u for u in d.setz[seat] if types[cid[u]] == "geuda" and u not in attacked
+                and u not in new and u not in pan]
 
-    def _attack_actions(self, seat: str) -> list:
+    def _attack_texts(self, seat: str) -> list:
         d = self.d
-        targets = ["player"] + [self.ref(u) for u in d.setz[other(seat)]
-                                if self.card(u).type == "geuda" and u in d.pan]
-        return [Action(f"attack {self.ref(u)} {t}") for u in self._attackers(seat)
-                for t in targets]
+        attackers = self._attackers(seat)
+        if not attackers:
+            return []
+        foe = other(seat)
+        types, cid, pan = self._type, d.cid, d.pan
+        theirs = self._refs(foe)
+        targets = ["player"] + [theirs[u] for u in d.setz[foe]
+                                if types[cid[u]] == "geuda" and u in pan]
+        mine = self._refs(seat)
+        return [f"attack {mine[u]} {t}" for u in attackers for t in targets]
 
     def _joinable(self) -> list:
         a = self.d.attack
@@ -563,10 +711,14 @@ class IWState(Stepper):
         return [u for u in a["side"] if u not in a["order"]]
 
     def _can_block(self) -> list:
+        """R16.2-R16.4 (rules.block_refusal): the defender's ripān geuda that have not
+        blocked this turn and are not blocking already."""
         d = self.d
         a = d.attack
-        return [u for u in d.setz[other(d.active)] if self.card(u).type == "geuda"
-                and u not in a["blockers"] and rules.block_refusal(self.marks(u)) is None]
+        types, cid = self._type, d.cid
+        pan, blocked, blockers = d.pan, d.blocked, a["blockers"]
+        return [u for u in d.setz[other(d.active)] if types[cid[u]] == "geuda"
+                and u not in blockers and u not in blocked and u not in pan]
 
     # ================================================================== choices
     def options(self, seat: str, sel: Select) -> list:
@@ -622,16 +774,19 @@ class IWState(Stepper):
         action = step.action
         if not isinstance(action, Action):
             return True
-        kind = action.kind
+        kind, _, rest = action.text.partition(" ")
         d = self.d
         if kind == "next":
             return d.hold or d.phase == "main2"
         if kind == "play":  # only the played card's own abilities start (R21.6)
-            a = self._cards[action.text.split()[1]].abilities
+            a = self._cards[rest.partition(" ")[0]].abilities
             return bool(a.triggers or a.on_play)
         if kind in ("attack", "block", "done", "join", "front"):
-            # a judgment may follow: an out geuda's アウト時 abilities
-            return any(self.card(u).abilities.triggers for z in d.setz.values() for u in z)
+            # a judgment may follow: an out geuda's アウト時 abilities (the only ones that
+            # wait during a judgment)
+            out, cid = self._out, d.cid
+            return bool(out) and any(not out.isdisjoint([cid[u] for u in z])
+                                     for z in d.setz.values())
         return kind not in ("cost", "barrier")
 
     def _run(self, step: Step, answers: list) -> None:
@@ -998,9 +1153,12 @@ class IWState(Stepper):
 
     def _trigger_turn(self, timing: str) -> None:
         d = self.d
+        trig, cid = self._trig, d.cid
+        if not trig:
+            return
         sources = []
-        for s in SEATS:
-            sources += [(s, u) for u in d.setz[s]]
+        for s in SEATS:  # cards without triggers left out (the order of the others kept)
+            sources += [(s, u) for u in d.setz[s] if cid[u] in trig]
             if d.aga_up[s] and s in d.aga:
                 sources.append((s, d.aga[s]))
         if d.terr is not None:
@@ -1014,8 +1172,10 @@ class IWState(Stepper):
     def _resolve(self) -> None:
         """R21.2: the waiting abilities, the active player's first; each player orders
         their own while two of them can be told apart."""
-        d = self.d
         wait = self._waiting
+        if not wait:
+            return
+        d = self.d
         cid = d.cid
 
         def ask(seat: str, options: list) -> str:  # R24.2: `order ID`, sorted (R24.4)

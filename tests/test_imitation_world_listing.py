@@ -1,0 +1,98 @@
+"""Imitation World's fast reads against the rules they stand for: the engine lists
+attackers and blockers from the marks sets, computes a set zone's REFs at once, reads
+ATK and DEF in one pass over a per-table map of the 常時 modifiers, and keeps one
+CostZone per shape (issue 17).  Each is checked here, in seeded random games, against a
+plain reading of the rules: rules.attack_refusal / block_refusal over Marks (IW R15.3,
+R16.2), ref() one card at a time (R24.3), the modifiers of every source summed as R21.1
+says, and a CostZone built afresh (R8.4).  (Each check was seen to fail on a deliberate
+break: an attacker list that forgets `new`, a REF counted from 0, a territory modifier
+given to its owner instead of its controller.)"""
+
+from __future__ import annotations
+
+import random
+
+from imitation_world_games import imitation_world
+from wgdsl.games.imitation_world import rules
+from wgdsl.games.imitation_world.state import SEATS, other
+
+GAME = imitation_world()
+
+
+def _plain_raw(state, uid: int, stat: str) -> int:
+    """R2.3, R21.1 read plainly: printed value, every source's 常時 modifiers, the
+    attached enchant's, the until-end-of-turn ones."""
+    d = state.d
+    c = state.card(uid)
+    v = c.atk if stat == "atk" else c.defence
+    sources = [(s, u) for s in SEATS for u in d.setz[s]]
+    sources += [(s, d.aga[s]) for s in SEATS if s in d.aga and d.aga_up[s]]
+    if d.terr is not None:
+        sources.append((d.terr_ctrl, d.terr))
+    for s, su in sources:
+        for m in state.card(su).abilities.modifiers:
+            if m.stat != stat or m.who == "attached":
+                continue
+            if m.faction is not None and c.faction != m.faction:
+                continue
+            if (m.who == "this" and su == uid) or (c.type == "geuda" and (
+                    m.who == "all_geuda" or (m.who == "your_geuda" and d.owner[uid] == s))):
+                v += m.amount
+    if uid in d.ench:
+        v += sum(m.amount for m in state.card(d.ench[uid]).abilities.modifiers
+                 if m.stat == stat and m.who == "attached")
+    return v + sum(n for u, st, n in d.eot if u == uid and st == stat)
+
+
+def _check(state) -> int:
+    d = state.d
+    checked = 0
+    for s in SEATS:
+        geuda = [u for u in d.setz[s] if state.card(u).type == "geuda"]
+        assert state._attackers(s) == [u for u in geuda
+                                       if rules.attack_refusal(state.marks(u)) is None]
+        assert state._refs(s) == {u: state.ref(u) for u in d.setz[s]}
+        for u in geuda:
+            for stat in ("atk", "def"):
+                assert state.raw(u, stat) == _plain_raw(state, u, stat), (u, stat)
+        zone = state.cost_zone(s)
+        fresh = (rules.CostZone(piles=[(f, len(p)) for f, p in d.cpiles[s].items()])
+                 if d.cpiles[s] else rules.CostZone(unmarked=len(d.cun[s])))
+        assert zone == fresh
+        checked += len(geuda)
+    a = d.attack
+    if a is not None and a["stage"] == "block" and state.question is None:
+        assert state._can_block() == [
+            u for u in d.setz[other(d.active)] if state.card(u).type == "geuda"
+            and u not in a["blockers"] and rules.block_refusal(state.marks(u)) is None]
+    return checked
+
+
+def test_fast_reads_agree_with_the_rules():
+    checked = 0
+    for seed in range(12):
+        state = GAME.new_state(seed=seed)
+        pick = random.Random(f"listing {seed}")
+        while not state.is_terminal():
+            checked += _check(state)
+            seat = state.current_seats()[0]
+            state.apply(seat, pick.choice(state.legal_actions(seat)))
+    assert checked > 1000  # the games did put geuda on the field
+
+
+def test_refs_of_several_cards_of_one_id_agree_with_ref():
+    """R24.3's `A:ID@2`: a set zone holding three cards of one id (made so by hand: the
+    default decks seldom put two on the field)."""
+    state = GAME.new_state(seed=3)
+    pick = random.Random("refs")
+    while len(state.d.setz["A"]) < 3 and not state.is_terminal():
+        seat = state.current_seats()[0]
+        state.apply(seat, pick.choice(state.legal_actions(seat)))
+    zone = state.d.setz["A"]
+    assert len(zone) >= 3
+    for u in zone[1:3]:
+        state.d.cid[u] = state.d.cid[zone[0]]
+    refs = state._refs("A")
+    assert refs == {u: state.ref(u) for u in zone}
+    ident = state.d.cid[zone[0]]
+    assert [refs[u] for u in zone[:3]] == [f"A:{ident}@{k}" for k in (1, 2, 3)]
