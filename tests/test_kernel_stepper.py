@@ -91,3 +91,28 @@ def _broken(cls):
 def test_a_broken_stepper_game_is_caught(cls, check, message):
     with pytest.raises(AssertionError, match=message):
         check(_broken(cls), FIND)
+
+
+
+def test_listed_actions_are_found_by_identity_before_equality():
+    """Listed (the legal actions of a game whose actions compare in Python) looks for the
+    very object first, so the Stepper's test of an action applied calls no ``__eq__``
+    for the action a bot handed back; an equal action made again is still taken."""
+    from wgdsl.kernel.stepper import Listed
+
+    compared = []
+
+    class Noisy:
+        def __init__(self, text):
+            self.text = text
+
+        def __eq__(self, other):
+            compared.append(self.text)
+            return isinstance(other, Noisy) and other.text == self.text
+
+        __hash__ = None
+
+    legal = Listed([Noisy("a"), Noisy("b"), Noisy("c")])
+    assert legal[2] in legal and compared == []
+    assert Noisy("b") in legal and compared  # then equality, as a list's `in`
+    assert Noisy("z") not in legal

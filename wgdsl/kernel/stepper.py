@@ -36,6 +36,23 @@ from .decision import Answer, Suspend
 from .errors import IllegalAction, RunawayEffects
 
 
+class Listed(list):
+    """Legal actions whose ``in`` (the Stepper's test of an action applied) looks for the
+    very object first: a bot hands back one of the listed actions, so for a game whose
+    actions compare with a Python-level ``__eq__`` (attrs classes) the test calls none,
+    where a plain list's calls one per action listed before it.  Then equality, as a
+    list's ``in``: an equal action made again from its text is taken too.  (A game of
+    tuples keeps plain lists: their comparison is C, and this loop would cost more.)"""
+
+    __slots__ = ()
+
+    def __contains__(self, action: Any) -> bool:
+        for a in self:
+            if a is action:
+                return True
+        return list.__contains__(self, action)
+
+
 class Step:
     """What one run of the engine performs: ``action`` of ``seat``, or (``seat`` None) the
     ``commits`` of a simultaneous window, ``{seat: action}``."""

@@ -28,7 +28,7 @@ import attrs
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.multiset import common, minus
 from wgdsl.kernel.rng import MASK
-from wgdsl.kernel.stepper import Step, Stepper
+from wgdsl.kernel.stepper import Listed, Step, Stepper
 
 from . import rules
 from .cards import RESOURCES, CardTable
@@ -77,20 +77,6 @@ ACTS = {kind: _Acts(kind) for kind in (
     "pick", "keep", "swap", "construct", "recycle", "place", "place_krystallium",
     "place_character", "discard_construction", "science_bonus", "done")}
 _TEXT = attrgetter("text")  # the order of the legal actions (engine-api.md: by text)
-
-
-class _Listed(list):
-    """A seat's legal actions as the engine keeps them: ``in`` (the kernel's test of an
-    action applied) looks for the very object first, as the legal actions handed out and
-    parse_action's results are, before comparing one by one."""
-
-    __slots__ = ()
-
-    def __contains__(self, action: Any) -> bool:
-        for a in self:
-            if a is action:
-                return True
-        return list.__contains__(self, action)
 
 
 class DeckExhausted(Exception):
@@ -367,7 +353,7 @@ class WWState(Stepper):
         texts (engine-api.md); each card under construction's empty spaces found once."""
         d = self.d
         p = d.players[seat]
-        out = _Listed()
+        out = Listed()
         if d.over or p.committed:
             return out
         if d.phase == "draft":
