@@ -7,7 +7,9 @@ of a shared machine does not move (timed figures do, by up to 50 %).
     python benchmarks/callgrind_games.py --bench api        # through the public interface
 
 ``--bench api`` counts ``benchmarks/bench_api.py``'s loop instead (World Gainer alone, one
-round: what a learner or a sweep pays, snapshots and decisions as data included).
+round: what a learner or a sweep pays, snapshots and decisions as data included);
+``--bench api -- --game imitation-world`` counts another game's loop (arguments after
+``--`` go to the script).
 
 For each revision (checked out as ab.py does) ``benchmarks/bench_games.py`` runs under
 ``valgrind --tool=callgrind`` twice, with 1 game and with ``--games`` games (same seeds);
