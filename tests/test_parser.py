@@ -258,3 +258,17 @@ def test_near_miss_programs_give_diagnostics_not_exceptions(words):
     text = " ".join(words)
     cardset, diagnostics = check_text(text, "k.wg")
     _assert_diagnostics_are_sound(text, diagnostics)
+
+
+def test_a_game_stat_too_long_to_be_a_number_is_a_diagnostic():
+    """A number stat of a game's own (Imitation World's `atk`) has no range in the card
+    language; one too long to read is reported, not a KeyError (found by
+    tests/test_reader_fast_path.py)."""
+    from wgdsl.lang import vocabulary
+
+    text = 'card X-1 "x" {\n  type geuda  atk 1234567890\n}\n'
+    cardset, diagnostics = parse(text, "t.wg", vocabulary._builtin("imitation-world"))
+    assert cardset.cards == ()
+    assert [(at(d), d.message) for d in diagnostics] == [
+        ((2, 19), "`atk` 1234567890 is too long to be a number")]
+    assert "at most 9 digits" in diagnostics[0].hint
