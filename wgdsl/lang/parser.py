@@ -599,8 +599,9 @@ class _Built:
 
 
 # how many `may` / `if` a card may hold and still be built while it is parsed; a card
-# with more is built the plain way (tree, then walk), which reports one nested too deeply
-# to read exactly as before
+# with more is read again the plain way (Lark's tree, then a walk: the builder's
+# reference, which the tests take for every card by setting this to -1).  How deep they
+# nest is bounded apart (MAX_DEPTH), so the walk's recursion is bounded too.
 _MAX_NESTED = 40
 
 
@@ -1107,7 +1108,12 @@ _keywords = keywords
 _HEADER_WORDS = frozenset({"DIMENSION", "FIELD", "IN", "STATIC", "WHEN", "ATTACHED"})
 _STATIC_HEADERS = frozenset({"STATIC", "ATTACHED"})
 # tokens inside a card that need more than being fed to the parser
-_CARD_SPECIAL = frozenset({"CARD_ID", "BAD_CHAR", "CARD", "RBRACE", "$END"})
+_CARD_SPECIAL = frozenset({"CARD_ID", "BAD_CHAR", "CARD", "RBRACE", "$END", "MAY", "IF"})
+# the actions that hold another action (`may draw 1`, `if you do: draw 1`), and how deep
+# they may nest: the reader counts them (_Reader.too_deep), so that neither it nor the
+# checker, which walks a card's actions recursively, meets Python's recursion limit
+_NESTING = frozenset({"MAY", "IF"})
+MAX_DEPTH = 100
 
 
 def _end_token(text: str, last: Optional[Token]) -> Token:
@@ -1651,6 +1657,13 @@ class _Reader:
                         if not broken:
                             self.built_card(parser.feed_token(_end_token(self.text, tok)), card)
                         return
+                    if kind in _NESTING and self.too_deep(parser, tok):
+                        broken = True  # the rest of its line is not read
+                        if self.skip_line():
+                            return
+                        parser = self.recover(card_id)
+                        if parser is None:
+                            return
                     continue
                 except UnexpectedToken as err:
                     error = err
@@ -1665,6 +1678,25 @@ class _Reader:
             parser = self.recover(card_id)
             if parser is None:
                 return
+
+    def too_deep(self, parser, tok: Token) -> bool:
+        """Is ``tok`` (a ``may`` or ``if`` just read) nested deeper than :data:`MAX_DEPTH`
+        in the action it is part of?  Reported if so.  Its depth is the number of ``may``
+        and ``if`` the parser holds unfinished (itself included): an action is one line, so
+        they are the actions ``tok`` is inside."""
+        stack = parser.value_stack if parser.__class__ is _CardParser \
+            else parser.parser_state.value_stack
+        depth = 0
+        for value in stack:
+            if value.__class__ is Token and value.type in _NESTING:
+                depth += 1
+        if depth <= MAX_DEPTH:
+            return False
+        self.report(Diagnostic(
+            self.path, _tpos(tok), "this card is nested too deeply to read",
+            f"`may` and `if` nest at most {MAX_DEPTH} deep (an action inside one can be "
+            f"another); this `{tok}` is {depth} deep: split the effect or nest less"))
+        return True
 
     def recover(self, card_id: Optional[str]):
         """After a syntax error inside a card: a parser to read the rest of the card with,
@@ -1819,21 +1851,12 @@ class _Reader:
 
     # ---- trees to AST nodes
     def transform(self, tree) -> list:
-        """The AST nodes of one card's (or include's) tree; problems found on the way
-        (too deep, numbers too long) are reported and the card left out."""
+        """The AST nodes of one card's (or include's) tree; a number too long is reported
+        and its card left out."""
         out = []
         for sub in tree.children:
             to_ast = _ToAst()
-            try:
-                node = to_ast.transform(sub)
-            except RecursionError:
-                pos = _pos(sub.meta)
-                self.report(Diagnostic(
-                    self.path, ast.Pos(pos.line, pos.col, pos.line, pos.col + 4),
-                    "this card is nested too deeply to read",
-                    "an action inside `may` or `if` can hold another one, but not hundreds deep",
-                ))
-                continue
+            node = to_ast.transform(sub)  # (recursive: a card is at most MAX_DEPTH deep)
             if not self.numbers_too_large(to_ast.too_large):
                 out.append(node)
         return out
