@@ -234,7 +234,67 @@ def test_truncations_of_wg01_never_raise():
 def test_a_card_nested_hundreds_deep_is_a_diagnostic():
     text = 'card T-001 "a" {\n  dimension: ' + "may " * 3000 + "draw 1 card\n}\n"
     cardset, diagnostics = check_text(text)
-    assert [(at(d), d.message) for d in diagnostics] == [((1, 1), "this card is nested too deeply to read")]
+    # at the first `may` too deep (the 101st), no longer at the card's `card`
+    assert [(at(d), d.message) for d in diagnostics] == [((2, 414), "this card is nested too deeply to read")]
+
+
+def _nested(depth: int, first: str = "may ") -> str:
+    """An action ``depth`` `may` / `if` deep: both kinds by turns, the first ``first``."""
+    return "".join(_nesting(depth, first)) + "draw 1 card"
+
+
+def _nesting(depth: int, first: str = "may ") -> list:
+    kinds = [first, "if you hold fewer points than opponent: " if first == "may " else "may "]
+    return [kinds[i % 2] for i in range(depth)]
+
+
+def test_the_nesting_limit_is_an_explicit_depth():
+    """`may` and `if` nest at most parser.MAX_DEPTH deep: that deep reads and checks
+    clean; one more is an error at the first one too deep, which names the limit, and the
+    cards after it are read."""
+    from wgdsl.lang.parser import MAX_DEPTH
+
+    head = 'card T-001 "a" {\n  color red  cost 1  requires 0  stun 1\n  dimension: '
+    after = 'card T-002 "b" {\n  color red  cost 1  requires 0  stun 1\n}\n'
+    for first in ("may ", "if you hold fewer points than opponent: "):
+        cardset, diagnostics = check_text(head + _nested(MAX_DEPTH, first) + "\n}\n")
+        assert diagnostics == [] and len(cardset.cards) == 1
+        deeper = head + _nested(MAX_DEPTH + 1, first) + "\n  draw 1 card\n}\n"
+        cardset, diagnostics = check_text(deeper + after)
+        assert [c.id for c in cardset.cards] == ["T-002"]
+        (d,) = diagnostics
+        pieces = _nesting(MAX_DEPTH + 1, first)
+        column = len("  dimension: ") + len("".join(pieces[:-1])) + 1
+        word = pieces[-1].split()[0]
+        assert (at(d), d.message) == ((3, column), "this card is nested too deeply to read")
+        assert (d.pos.end_line, d.pos.end_col) == (3, column + len(word))
+        assert f"at most {MAX_DEPTH} deep" in d.hint and f"this `{word}` is {MAX_DEPTH + 1} deep" in d.hint
+
+
+def test_no_nesting_overflows_the_stack():
+    """Reading and checking take a bounded stack whatever the nesting: with only 600
+    frames to spare, a card at the limit and one 10,000 deep are read and checked
+    (the second reported), not a RecursionError."""
+    import sys
+
+    from wgdsl.lang.parser import MAX_DEPTH
+
+    def depth():
+        frame, n = sys._getframe(), 0
+        while frame is not None:
+            frame, n = frame.f_back, n + 1
+        return n
+
+    texts = ['card T-001 "a" {\n  dimension: ' + _nested(n) + "\n}\n" for n in (MAX_DEPTH, 10_000)]
+    check_text(texts[0])  # the parser and the checker built outside the limit
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(depth() + 600)
+    try:
+        results = [check_text(text) for text in texts]
+    finally:
+        sys.setrecursionlimit(before)
+    assert [len(cs.cards) for cs, _ in results] == [1, 0]
+    assert [d.message for d in results[1][1]] == ["this card is nested too deeply to read"]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -258,3 +318,17 @@ def test_near_miss_programs_give_diagnostics_not_exceptions(words):
     text = " ".join(words)
     cardset, diagnostics = check_text(text, "k.wg")
     _assert_diagnostics_are_sound(text, diagnostics)
+
+
+def test_a_game_stat_too_long_to_be_a_number_is_a_diagnostic():
+    """A number stat of a game's own (Imitation World's `atk`) has no range in the card
+    language; one too long to read is reported, not a KeyError (found by
+    tests/test_reader_fast_path.py)."""
+    from wgdsl.lang import vocabulary
+
+    text = 'card X-1 "x" {\n  type geuda  atk 1234567890\n}\n'
+    cardset, diagnostics = parse(text, "t.wg", vocabulary._builtin("imitation-world"))
+    assert cardset.cards == ()
+    assert [(at(d), d.message) for d in diagnostics] == [
+        ((2, 19), "`atk` 1234567890 is too long to be a number")]
+    assert "at most 9 digits" in diagnostics[0].hint

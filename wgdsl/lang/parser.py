@@ -599,8 +599,9 @@ class _Built:
 
 
 # how many `may` / `if` a card may hold and still be built while it is parsed; a card
-# with more is built the plain way (tree, then walk), which reports one nested too deeply
-# to read exactly as before
+# with more is read again the plain way (Lark's tree, then a walk: the builder's
+# reference, which the tests take for every card by setting this to -1).  How deep they
+# nest is bounded apart (MAX_DEPTH), so the walk's recursion is bounded too.
 _MAX_NESTED = 40
 
 
@@ -830,6 +831,39 @@ class _CardParser:
             if kind == "$END" and state_stack[-1] == self.end_state:
                 return value
 
+    def feed_rule(self, lookahead: str, name: str, value) -> bool:
+        """Take rule ``name`` read whole (``value``, a :class:`_Built`) where the parser
+        would shift terminal ``lookahead``, the first of what the rule reads: reduce as
+        :meth:`feed_token` does on seeing ``lookahead``, then go to the state the rule's
+        own reduction would have led to (the state that shifts ``lookahead`` is the one
+        the rule's reduction returns to).  False when the parser refuses ``lookahead`` here;
+        the reductions it takes on ``lookahead`` are then done, so feeding the token itself
+        raises the ``UnexpectedToken`` it would have raised (the same state, the same
+        expected terminals)."""
+        state_stack, value_stack = self.state_stack, self.value_stack
+        rows = self.rows
+        while True:
+            row = rows[state_stack[-1]]
+            found = row.get(lookahead)
+            if found.__class__ is int:  # where it would shift: the rule instead
+                goto = row.get(name)
+                if goto is None:
+                    return False
+                state_stack.append(goto)
+                value_stack.append(value)
+                return True
+            if found is None:
+                return False
+            size, callback, rule = found
+            if size:
+                children = value_stack[-size:]
+                del state_stack[-size:]
+                del value_stack[-size:]
+            else:
+                children = []
+            value_stack.append(callback(children))
+            state_stack.append(rows[state_stack[-1]][rule])
+
 
 def _flat_table(conf, reduce: dict):
     """Lark's parse table (``conf``) as (rows, start state, end state): ``rows[state]`` maps
@@ -847,19 +881,39 @@ _BUILDING = threading.local()
 
 
 def _building(lark: Lark):
-    """(builder, flat parse table) of the cards built while parsed, made once per thread
+    """(builder, flat parse table, :func:`_header_states`) of the cards built while
+    parsed, made once per thread
     (compiling the rules' callbacks takes tens of milliseconds)."""
     made = getattr(_BUILDING, "made", None)
     if made is not None and made[0] is lark:
-        return made[1], made[2]
+        return made[1], made[2], made[3]
     conf = lark.parse_interactive().parser_state.parse_conf
     builder = _Builder()
     rules = list(conf.callbacks)  # the grammar's rules (no terminal has a callback)
     callbacks = builder.callbacks(rules)
     reduce = {rule: (len(rule.expansion), callbacks[rule], rule.origin.name) for rule in rules}
     table = _flat_table(conf, reduce)
-    _BUILDING.made = (lark, builder, table)
-    return builder, table
+    header = _header_states(table) if lark is _lark() else None
+    _BUILDING.made = (lark, builder, table, header)
+    return builder, table, header
+
+
+def _header_states(table) -> Optional[dict]:
+    """The parser's states after a card's header line (``card ID "NAME" [en "NAME"] {`` and
+    its line end), with and without ``en``: {with en?: (state stack, token types)}, for
+    the fast path (:meth:`_Reader.fast_header`).  None when reading a header reduces a
+    rule (the states alone would then not say where the parser is): no fast path."""
+    out = {}
+    for with_en, sample in ((True, 'card X-1 "x" en "y" {\n'), (False, 'card X-1 "x" {\n')):
+        tokens = list(_lark().lex(sample))
+        parser = _CardParser(table)
+        for tok in tokens:
+            parser.feed_token(tok)
+        if len(parser.value_stack) != len(tokens) or any(
+                a is not b for a, b in zip(parser.value_stack, tokens)):
+            return None
+        out[with_en] = (tuple(parser.state_stack), tuple(t.type for t in tokens))
+    return out
 
 
 # ---------------------------------------------------------------------------- parsing
@@ -1054,7 +1108,12 @@ _keywords = keywords
 _HEADER_WORDS = frozenset({"DIMENSION", "FIELD", "IN", "STATIC", "WHEN", "ATTACHED"})
 _STATIC_HEADERS = frozenset({"STATIC", "ATTACHED"})
 # tokens inside a card that need more than being fed to the parser
-_CARD_SPECIAL = frozenset({"CARD_ID", "BAD_CHAR", "CARD", "RBRACE", "$END"})
+_CARD_SPECIAL = frozenset({"CARD_ID", "BAD_CHAR", "CARD", "RBRACE", "$END", "MAY", "IF"})
+# the actions that hold another action (`may draw 1`, `if you do: draw 1`), and how deep
+# they may nest: the reader counts them (_Reader.too_deep), so that neither it nor the
+# checker, which walks a card's actions recursively, meets Python's recursion limit
+_NESTING = frozenset({"MAY", "IF"})
+MAX_DEPTH = 100
 
 
 def _end_token(text: str, last: Optional[Token]) -> Token:
@@ -1064,7 +1123,50 @@ def _end_token(text: str, last: Optional[Token]) -> Token:
 
 
 _STAT_TERMINALS = {"word": "STAT_WORD", "number": "STAT_NUMBER", "flag": "STAT_FLAG"}
+# the terminal of a stat line's first stat, by the group that matched last (_stat_pattern)
+_FIRST_STAT = {2: "STAT_WORD", 4: "STAT_NUMBER", 5: "STAT_FLAG"}
 _A_WORD = re.compile(r"[a-z][a-z_']*")
+
+# ---------------------------------------------------------------------------- the fast path
+# Half of a card's tokens are on its header line, its stat lines and its closing `}`.  The
+# reader reads such a line whole with one pattern when it is plainly well formed, builds
+# the nodes the parser would build (same values, same positions) and gives the parser the
+# state it would have reached (_Reader.fast_header, fast_stats, fast_close); anything else
+# (an error, a comment inside the line, unusual spacing, a number too long) is left to the
+# tokens, so the diagnostics are the plain path's.  tests/test_reader_fast_path.py reads
+# texts both ways.  False: every line token by token.
+_FAST_LINES = True
+_BLANKS = r"[ \t\f]"  # the grammar's WS_INLINE, ignored between tokens
+# the grammar's _NL (line ends, each with the next line's indentation, and comments)
+_LINE_END_TEXT = r"(?:\r?\n[\t ]*|#[^\n]*)+"
+# after `card`: `ID "NAME" [en "NAME"] {` and the line end (the grammar's CARD_ID, STRING)
+_HEADER = re.compile(
+    rf'{_BLANKS}*([A-Z][A-Z0-9]*-[A-Z0-9]+){_BLANKS}*("[^"\n]*")'
+    rf'(?:{_BLANKS}*(en){_BLANKS}*("[^"\n]*"))?{_BLANKS}*(\{{){_BLANKS}*({_LINE_END_TEXT})')
+_LINE_END = re.compile(rf"{_BLANKS}*({_LINE_END_TEXT})")
+
+
+@lru_cache(maxsize=16)
+def _stat_pattern(stats: tuple):
+    """The ``match`` of one stat of a stat line in the words ``stats`` ((name, terminal)
+    pairs): group 1 and 2 a word stat and its value (a word, whatever it spells), 3 and 4
+    a number stat and its digits, 5 a flag; a blank or a line end after it.  Only names
+    that the lexer reads as one word take part (else their lines take the tokens' path).
+    None when the game has no such stat."""
+    names: dict = {"STAT_WORD": [], "STAT_NUMBER": [], "STAT_FLAG": []}
+    for name, terminal in stats:
+        if _A_WORD.fullmatch(name):
+            names[terminal].append(re.escape(name))
+    if not any(names.values()):
+        return None
+    never = "(?!)"  # a kind the game has no stat of
+
+    def alt(kind):
+        return "|".join(names[kind]) or never
+    return re.compile(
+        rf"{_BLANKS}*(?:({alt('STAT_WORD')}){_BLANKS}+([a-z][a-z_']*)"
+        rf"|({alt('STAT_NUMBER')}){_BLANKS}+([0-9]+)"
+        rf"|({alt('STAT_FLAG')}))(?=[ \t\f\r\n#])").match
 
 
 class _Reader:
@@ -1084,8 +1186,12 @@ class _Reader:
     it holds.
     """
 
-    def __init__(self, text: str, path: str, vocabulary, given: bool = False):
+    def __init__(self, text: str, path: str, vocabulary, given: bool = False,
+                 fast: Optional[bool] = None):
         self.text = text
+        # read header lines, stat lines and `}` lines whole (fast_header, ...)
+        self.fast = _FAST_LINES if fast is None else fast
+        self.header = None  # _header_states
         self.path = path
         self.lark = _lark()
         self.keywords = _keywords()
@@ -1160,6 +1266,7 @@ class _Reader:
         self.stat_names = tuple(vocabulary.stats)
         # what reading a card depends on besides its text (the cache's key)
         self.words = (tuple(sorted(self.own_words.items())), tuple(sorted(self.stats.items())))
+        self.one_stat = _stat_pattern(self.words[1])
 
     def raw_next(self) -> Optional[Token]:
         """The lexer's next token (the one peeked at, if any)."""
@@ -1216,6 +1323,130 @@ class _Reader:
                 for terminal in terminals:
                     if terminal in choices:
                         return Token.new_borrow_pos(terminal, tok.value, tok)
+        return tok
+
+    # ---- the fast path (_FAST_LINES)
+    def fast_header(self, parser: "_CardParser", card: Token) -> bool:
+        """Read the rest of a card's header line whole (``card`` just read, the lexer right
+        after it): ``ID "NAME" [en "NAME"] {`` and its line end, its tokens made and given
+        to ``parser`` as the states they lead to (:func:`_header_states`).  False, nothing
+        read, when the line is not plainly of that shape."""
+        stream = self.stream
+        header = self.header
+        if (header is None or self.buffer or self.pushed or self.ahead is not None
+                or stream.pos != card.end_pos):
+            return False
+        m = _HEADER.match(self.text, card.end_pos)
+        if m is None:
+            return False
+        end_value = m.group(6)
+        if "\n" not in end_value:  # a comment that ends the text
+            return False
+        states, kinds = header[m.group(3) is not None]
+        line, line_start = stream.line, stream.line_start
+        tokens = [card]
+        groups = (1, 2, 3, 4, 5) if len(kinds) == 7 else (1, 2, 5)
+        for kind, group in zip(kinds[1:], groups):
+            start, end = m.span(group)
+            tokens.append(_new_token(kind, m.group(group), start, line, start - line_start + 1,
+                                     line, end - line_start + 1, end))
+        end_tok = self.line_end(m, 6, line, line_start)
+        tokens.append(end_tok)
+        parser.state_stack[:] = states
+        parser.value_stack[:] = tokens
+        self.line_read(end_tok)
+        return True
+
+    def line_end(self, m, group: int, line: int, line_start: int) -> Token:
+        """The ``_NL`` token of group ``group`` of match ``m`` on ``line``, as the lexer
+        makes it."""
+        start, end = m.span(group)
+        value = m.group(group)
+        end_line = line + value.count("\n")
+        next_start = start + value.rindex("\n") + 1
+        return _new_token("_NL", value, start, line, start - line_start + 1, end_line,
+                          end - next_start + 1, end)
+
+    def line_read(self, end: Token) -> None:
+        """The reader after the line end ``end`` was read (the lexer moved past it)."""
+        self.stream.seek(end.end_pos, end.end_line, end.end_pos - end.end_column + 1)
+        self.last = end
+        self.at_line_start = True
+        self.stat_may_follow = False
+        self.stat_value = None
+
+    def fast_stats(self, parser: "_CardParser") -> bool:
+        """Read the stat line at the lexer's place whole (``color blue  cost 1  unique``
+        and its line end): its ``Stat`` nodes built as the parser's rules build them, given
+        to ``parser`` as the rule ``stats`` read whole (:meth:`_CardParser.feed_rule`).
+        False, nothing read, when the line is not plainly a stat line, holds a number too
+        long to read, or the parser does not take a stat here."""
+        one = self.one_stat
+        if one is None:
+            return False
+        text = self.text
+        stream = self.stream
+        m = one(text, stream.pos)
+        if m is None:
+            return False
+        line, line_start = stream.line, stream.line_start
+        Pos, Stat = ast.Pos, ast.Stat
+        stats = []
+        lookahead = _FIRST_STAT[m.lastindex]
+        first_col = m.start(m.lastindex - 1 if m.lastindex != 5 else 5) - line_start + 1
+        while True:
+            kind = m.lastindex
+            if kind == 5:  # a flag
+                start, end = m.span(5)
+                where = Pos(line, start - line_start + 1, line, end - line_start + 1)
+                stats.append(Stat(m.group(5), True, pos=where, value_pos=where))
+            else:
+                start = m.start(kind - 1)
+                value_start, end = m.span(kind)
+                value = m.group(kind)
+                if kind == 4:
+                    digits = value.lstrip("0")
+                    if len(digits) > ast.MAX_DIGITS:
+                        return False  # reported where the parser reads it
+                    value = int(digits or "0")
+                stats.append(Stat(m.group(kind - 1), value,
+                                  pos=Pos(line, start - line_start + 1, line, end - line_start + 1),
+                                  value_pos=Pos(line, value_start - line_start + 1, line,
+                                                end - line_start + 1)))
+            end_match = _LINE_END.match(text, end)
+            if end_match is not None:
+                break
+            m = one(text, end)
+            if m is None:
+                return False
+        if "\n" not in end_match.group(1):
+            return False
+        end_tok = self.line_end(end_match, 1, line, line_start)
+        node = _Built()
+        node.empty = False
+        node.line, node.column = line, first_col
+        node.end_line, node.end_column = end_tok.end_line, end_tok.end_column
+        node.value = tuple(stats)
+        if not parser.feed_rule(lookahead, "stats", node):
+            return False
+        self.line_read(end_tok)
+        return True
+
+    def fast_close(self) -> Optional[Token]:
+        """The ``}`` at the lexer's place (a line's start), read as :meth:`next` reads it;
+        None when there is none."""
+        stream = self.stream
+        pos = stream.pos
+        if not self.text.startswith("}", pos):
+            return None
+        line, line_start = stream.line, stream.line_start
+        column = pos - line_start + 1
+        tok = _new_token("RBRACE", "}", pos, line, column, line, column + 1, pos + 1)
+        stream.seek(pos + 1, line, line_start)
+        self.last = tok
+        self.at_line_start = False
+        self.stat_may_follow = False
+        self.stat_value = None
         return tok
 
     def push(self, tok: Token, first: bool) -> None:
@@ -1363,20 +1594,39 @@ class _Reader:
     def _read_card(self, card: Token) -> None:
         self.seen_card = True
         parser = self.building_parser()
-        parser.feed_token(card)
-        fed = [card]  # the tokens read, for a card built the plain way (built_card)
         card_id: Optional[str] = None
+        # the fast path's lines (fast_header, fast_stats, fast_close) where the lexer's
+        # place can be moved on; each falls back to the tokens when unsure
+        fast = self.fast and self.stream.lark_tokens is None
+        if fast and self.fast_header(parser, card):
+            card_id = str(parser.value_stack[1])
+            at_line = True  # at a line's start: a stat line or the `}` may be read whole
+        else:
+            parser.feed_token(card)
+            at_line = False
         broken = False
         self.static = False
         while True:
-            tok, first = self.next()
+            tok = None
+            if at_line:
+                at_line = False
+                if not self.buffer and not self.pushed and self.ahead is None:
+                    if self.fast_stats(parser):
+                        at_line = True
+                        continue
+                    tok = self.fast_close()
+            if tok is None:
+                tok, first = self.next()
+            else:
+                first = True
             kind = tok.type
             if kind not in _CARD_SPECIAL:  # most tokens: just read
                 if kind == "WORD" and self.own_words:
                     tok = self.game_word(parser, tok)
                 try:
                     parser.feed_token(tok)
-                    fed.append(tok)
+                    if kind == "_NL":
+                        at_line = fast and not broken
                     continue
                 except UnexpectedToken as err:
                     error = err
@@ -1403,11 +1653,17 @@ class _Reader:
                     card_id = str(tok)
                 try:
                     parser.feed_token(tok)
-                    fed.append(tok)
                     if kind == "RBRACE":
                         if not broken:
-                            self.built_card(parser.feed_token(_end_token(self.text, tok)), fed)
+                            self.built_card(parser.feed_token(_end_token(self.text, tok)), card)
                         return
+                    if kind in _NESTING and self.too_deep(parser, tok):
+                        broken = True  # the rest of its line is not read
+                        if self.skip_line():
+                            return
+                        parser = self.recover(card_id)
+                        if parser is None:
+                            return
                     continue
                 except UnexpectedToken as err:
                     error = err
@@ -1422,6 +1678,25 @@ class _Reader:
             parser = self.recover(card_id)
             if parser is None:
                 return
+
+    def too_deep(self, parser, tok: Token) -> bool:
+        """Is ``tok`` (a ``may`` or ``if`` just read) nested deeper than :data:`MAX_DEPTH`
+        in the action it is part of?  Reported if so.  Its depth is the number of ``may``
+        and ``if`` the parser holds unfinished (itself included): an action is one line, so
+        they are the actions ``tok`` is inside."""
+        stack = parser.value_stack if parser.__class__ is _CardParser \
+            else parser.parser_state.value_stack
+        depth = 0
+        for value in stack:
+            if value.__class__ is Token and value.type in _NESTING:
+                depth += 1
+        if depth <= MAX_DEPTH:
+            return False
+        self.report(Diagnostic(
+            self.path, _tpos(tok), "this card is nested too deeply to read",
+            f"`may` and `if` nest at most {MAX_DEPTH} deep (an action inside one can be "
+            f"another); this `{tok}` is {depth} deep: split the effect or nest less"))
+        return True
 
     def recover(self, card_id: Optional[str]):
         """After a syntax error inside a card: a parser to read the rest of the card with,
@@ -1528,50 +1803,60 @@ class _Reader:
     def building_parser(self):
         """A parser of the card language that builds the AST as it reads (:class:`_Builder`)."""
         if self.builder is None:
-            self.builder, self.building = _building(self.lark)
+            self.builder, self.building, self.header = _building(self.lark)
         self.builder.too_large = []
         self.builder.nested = 0
         return _CardParser(self.building)
 
-    def built_card(self, built: _Built, fed: list) -> None:
-        """Keep the card :meth:`building_parser` built (``built``: the start rule's); a
-        number too long is reported and the card left out, as :meth:`transform` does.  A
-        card with many ``may`` / ``if`` is read again the plain way from its tokens
-        (``fed``), so that one nested too deeply is reported as before."""
+    def built_card(self, built: _Built, card: Token) -> None:
+        """Keep the card :meth:`building_parser` built (``built``: the start rule's; ``card``
+        its ``card`` token); a number too long is reported and the card left out, as
+        :meth:`transform` does.  A card with many ``may`` / ``if`` (more than
+        :data:`_MAX_NESTED`) is read again the plain way (:meth:`plain_card`) and that
+        reading kept."""
         builder = self.builder
         if builder.nested > _MAX_NESTED:
-            parser = self.lark.parse_interactive()
-            for tok in fed:
-                parser.feed_token(tok)
-            self.nodes.extend(self.transform(parser.feed_token(_end_token(self.text, fed[-1]))))
+            self.nodes.extend(self.plain_card(card))
             return
         if not self.numbers_too_large(builder.too_large):
             self.nodes.extend(built.value)
 
+    def plain_card(self, card: Token) -> list:
+        """The card ``card`` starts (read cleanly before), read again the plain way: its
+        tokens as the reader gives them (no fast path), Lark's own parser, its tree, then
+        a walk (:meth:`transform`)."""
+        again = _Reader(self.text, self.path, self.vocabulary, fast=False)
+        again.stream.seek(card.start_pos, card.line, card.start_pos - card.column + 1)
+        again.in_card = True
+        parser = self.lark.parse_interactive()
+        while True:
+            tok, _ = again.next()
+            if tok.type == "WORD" and again.own_words:
+                tok = again.game_word(parser, tok)
+            parser.feed_token(tok)
+            if tok.type == "RBRACE":
+                return self.transform(parser.feed_token(_end_token(self.text, tok)))
+
     def numbers_too_large(self, found: list) -> bool:
         """Report each number too long to read (``found``: (key, token)); True if any."""
         for key, tok in found:
-            message, hint = ast.number_problem(key, None, str(tok))
+            if key in ast.NUMBER_RANGES:
+                message, hint = ast.number_problem(key, None, str(tok))
+            else:  # a number stat of the game's own (`atk`): its range is the game file's
+                message = f"`{key}` {ast.number_text(str(tok))} is too long to be a number"
+                hint = (f"a number in card text has at most {ast.MAX_DIGITS} digits "
+                        "(leading zeros aside)")
             self.report(Diagnostic(self.path, _tpos(tok), message, hint))
         return bool(found)
 
     # ---- trees to AST nodes
     def transform(self, tree) -> list:
-        """The AST nodes of one card's (or include's) tree; problems found on the way
-        (too deep, numbers too long) are reported and the card left out."""
+        """The AST nodes of one card's (or include's) tree; a number too long is reported
+        and its card left out."""
         out = []
         for sub in tree.children:
             to_ast = _ToAst()
-            try:
-                node = to_ast.transform(sub)
-            except RecursionError:
-                pos = _pos(sub.meta)
-                self.report(Diagnostic(
-                    self.path, ast.Pos(pos.line, pos.col, pos.line, pos.col + 4),
-                    "this card is nested too deeply to read",
-                    "an action inside `may` or `if` can hold another one, but not hundreds deep",
-                ))
-                continue
+            node = to_ast.transform(sub)  # (recursive: a card is at most MAX_DEPTH deep)
             if not self.numbers_too_large(to_ast.too_large):
                 out.append(node)
         return out
