@@ -113,10 +113,10 @@ def _card_problems(card: ast.Card, names: frozenset, report: Report) -> list[Dia
     _check_stats(card, own)
     for effect in card.effects:
         check_effect(effect, names, own)
-        nodes = list(_nodes(effect))  # walked once for the checks below
-        _check_numbers(nodes, own)
-        _check_zones(effect, nodes, own)
-        _check_words(nodes, own)
+        numbers, zones, words = _kinds_of_nodes(effect)  # walked once for the checks below
+        _check_numbers(numbers, own)
+        _check_zones(effect, zones, own)
+        _check_words(words, own)
     if len(_CHECKED) >= _CHECKED_KEPT:
         _CHECKED.clear()
     _CHECKED[id(card)] = (card, names, report.vocabulary, report.path, own.diagnostics)
@@ -134,36 +134,66 @@ def _check_names(card: ast.Card, report: Report) -> None:
 
 
 def _out_of_range(report: Report, key: str, value: int, pos: ast.Pos) -> None:
+    rng = ast.NUMBER_RANGES[key]
+    if value is not None and rng.low <= value <= rng.high:
+        return  # (the message is written only for a number out of range)
     problem = ast.number_problem(key, value, str(value))
     if problem:
         report.error(pos, *problem)
 
 
-def _nodes(*roots):
-    """Every AST node below ``roots`` (themselves included), walked with a stack, not
-    recursion: ``may may ... draw 1`` may be hundreds deep."""
-    stack: list = list(roots)
-    fields_of = _CHILD_FIELDS
+def _kinds_of_nodes(root) -> tuple[list, list, list]:
+    """The nodes below ``root`` that :func:`_check_numbers`, :func:`_check_zones` and
+    :func:`_check_words` look at, each list in the order of a walk with a stack (not recursion: ``may may ... draw 1``
+    may be hundreds deep)."""
+    numbers: list = []
+    zones: list = []
+    words: list = []
+    stack: list = [root]
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    info_of = _INFO
     while stack:
-        node = stack.pop()
-        if type(node) is tuple:
-            stack.extend(node)
+        node = pop()
+        kind = type(node)
+        if kind is tuple:
+            extend(node)
             continue
-        names = fields_of.get(type(node), fields_of)
-        if names is fields_of:  # a type not seen yet
-            names = fields_of[type(node)] = (
-                tuple(f.name for f in attrs.fields(type(node)) if not f.name.endswith("pos"))
-                if attrs.has(type(node)) else None)
-        if names is None:  # not a node (a word, a number)
+        info = info_of.get(kind, info_of)
+        if info is info_of:  # a type not seen yet
+            info = info_of[kind] = _type_info(kind)
+        if info is None:  # not a node
             continue
-        yield node
+        names, role = info
+        if role:
+            if role & _NUMBER:
+                numbers.append(node)
+            if role & _ZONE:
+                zones.append(node)
+            if role & _WORD:
+                words.append(node)
         for name in names:
-            stack.append(getattr(node, name))
+            push(getattr(node, name))
+    return numbers, zones, words
 
 
-# AST node type -> the names of its fields that may hold nodes (not positions); None for
-# a type that is no node
-_CHILD_FIELDS: dict = {}
+# AST node type -> (the names of its fields that may hold nodes, its roles below); None
+# for a type that is no node.  A field whose annotation is a word or a number (`str`,
+# `Optional[str]`, `tuple[str, ...]`, ...) holds no node and is not walked.
+_INFO: dict = {}
+_LEAF_FIELDS = frozenset({"str", "int", "bool", "Optional[str]", "Optional[int]",
+                          "tuple[str, ...]", "Union[str, int, bool]"})
+_NUMBER, _ZONE, _WORD = 1, 2, 4
+_NUMBER_NODES = (ast.Draw, ast.PlayerDraws, ast.Modify, ast.AddPoints, ast.CostBound)
+
+
+def _type_info(kind: type):
+    if not attrs.has(kind):
+        return None
+    names = tuple(f.name for f in attrs.fields(kind)
+                  if not f.name.endswith("pos") and f.type not in _LEAF_FIELDS)
+    role = ((_NUMBER if issubclass(kind, _NUMBER_NODES) else 0)
+            | (_ZONE if kind is ast.Zone else 0) | (_WORD if kind in _WORD_NODES else 0))
+    return names, role
 
 
 def _check_numbers(nodes: list, report: Report) -> None:
@@ -297,8 +327,10 @@ def _check_words(nodes: list, report: Report) -> None:
 def _check_stats(card: ast.Card, report: Report) -> None:
     words = report.vocabulary
     seen: dict[str, ast.Stat] = {}
+    last: dict[str, ast.Stat] = {}  # the stat that counts for each key (the last written)
     for stat in card.stats:
         first = seen.setdefault(stat.key, stat)
+        last[stat.key] = stat
         if first is not stat:
             report.error(stat.pos, f"`{stat.key}` is given twice",
                          f"it was first given at line {first.pos.line}, column {first.pos.col}; "
@@ -322,16 +354,16 @@ def _check_stats(card: ast.Card, report: Report) -> None:
                          f"every card has a {key}{vocab_of.cite(words.cards_rule)}: "
                          f"add {example} to its stat line")
     if "cost" in seen and "requires" in seen:
-        cost_value, required = card.stat("cost"), card.stat("requires")
+        cost_value, required = last["cost"].value, last["requires"].value
         if required > cost_value:
-            report.error(_last_stat(card, "requires").value_pos,
+            report.error(last["requires"].value_pos,
                          f"required cost {required} is more than the cost {cost_value}",
                          "the required cost is the part of the cost paid in the card's own color, "
                          "so it is 0 to the cost (R2.1, R6.3)")
             return
     if "requires" in seen:
-        last = _last_stat(card, "requires")
-        _out_of_range(report, "requires", last.value, last.value_pos)
+        requires = last["requires"]
+        _out_of_range(report, "requires", requires.value, requires.value_pos)
 
 
 def _example_value(words, key: str) -> str:
@@ -339,8 +371,3 @@ def _example_value(words, key: str) -> str:
     if words.stats.get(key) == "number":
         return "2"
     return words.values[key][0] if words.values.get(key) else "x"
-
-
-def _last_stat(card: ast.Card, key: str) -> ast.Stat:
-    """The last stat written for ``key`` (the one that counts, as :meth:`ast.Card.stat`)."""
-    return next(s for s in reversed(card.stats) if s.key == key)
