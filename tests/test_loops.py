@@ -201,7 +201,7 @@ def test_the_linear_reach_graph_has_the_trigger_graphs_components():
             return {n.order: frozenset(members[comp[n]]) for n in nodes}
 
         edges = loops._edges(nodes, cards)
-        reach = loops._reach_graph(nodes, cards)
+        reach = loops._reach_graph(nodes, loops._copier_ids(cards))
         for n in nodes:  # through hubs, each node leads to the nodes its edges lead to
             found, stack = set(), list(reach[n])
             while stack:

@@ -247,81 +247,84 @@ _EVENT_FEATURES = {"seized": "seized", "targeted": "targeted", "plays": "plays",
                    "judgment": "judgment"}
 
 
-def _features(node):
-    """(construct, position) of each construct beyond the core that ``node`` itself uses."""
-    feature = _FEATURE_OF.get(type(node))
-    if feature is not None:
-        yield feature, node.pos
-    if isinstance(node, ast.Modify) and node.until is not None:
-        yield "until", node.pos
-    elif isinstance(node, ast.Event):
-        if node.kind in _EVENT_FEATURES:
-            yield _EVENT_FEATURES[node.kind], node.pos
-        if node.player == "every":
-            yield "every", node.pos
-    elif isinstance(node, ast.Triggered):
-        if node.where == "dimension":
-            yield "dimension", word_at(node.pos, "dimension")
-        if node.condition is not None:
-            yield "if", node.condition.pos
-    elif isinstance(node, ast.Filter):
-        if node.values:
-            yield "values", (node.value_pos or (node.pos,))[0]
-        if node.alternatives:
-            yield "or", (node.noun_pos[1:] or (node.pos,))[0]
-
-
 def _check_words(nodes: list, report: Report) -> None:
     """Every construct, noun, card state, stat and judgment an effect names is its game's
     (the game file's `uses`, `nouns`, `states`, stats and `judgments`)."""
+    if not nodes:
+        return
     words = report.vocabulary
     game = words.game
-
-    def unknown(what: str, word: str, pos: ast.Pos, known, kind: str) -> None:
-        report.error(pos, f"unknown {what} `{word}`",
-                     did_you_mean(word, known) or
-                     (f"the {what}s of `{game}`'s cards are " + one_of(known) if known else
-                      f"`{game}`'s cards have no {what}s")
-                     + ("" if did_you_mean(word, known) else
-                        vocab_of.cite(words.word_rules.get(kind, ""))))
-
     nouns = ("card", *words.nouns)
     uses = words.uses
     for node in nodes:
         kind = type(node)
-        if kind not in _WORD_NODES:
-            continue
-        for feature, pos in _features(node):
-            if feature not in uses:
-                report.error(pos, f"{vocab_of.FEATURES[feature]} is not in `{game}`'s cards",
-                             f"`{game}`'s engine does not carry it out: its game file's `uses` "
-                             f"line does not name `{feature}` (docs/language.md, \"A game's words\")")
-        if isinstance(node, ast.Filter):
+        # the constructs beyond the core that the node itself uses, each at its place (a
+        # position is worked out only for a construct the game lacks)
+        feature = _FEATURE_OF.get(kind)
+        if feature is not None and feature not in uses:
+            _not_used(report, game, feature, node.pos)
+        if kind is ast.Modify:
+            if node.until is not None and "until" not in uses:
+                _not_used(report, game, "until", node.pos)
+        elif kind is ast.Event:
+            if node.kind in _EVENT_FEATURES and _EVENT_FEATURES[node.kind] not in uses:
+                _not_used(report, game, _EVENT_FEATURES[node.kind], node.pos)
+            if node.player == "every" and "every" not in uses:
+                _not_used(report, game, "every", node.pos)
+        elif kind is ast.Triggered:
+            if node.where == "dimension" and "dimension" not in uses:
+                _not_used(report, game, "dimension", word_at(node.pos, "dimension"))
+            if node.condition is not None and "if" not in uses:
+                _not_used(report, game, "if", node.condition.pos)
+        elif kind is ast.Filter:
+            if node.values and "values" not in uses:
+                _not_used(report, game, "values", (node.value_pos or (node.pos,))[0])
+            if node.alternatives and "or" not in uses:
+                _not_used(report, game, "or", (node.noun_pos[1:] or (node.pos,))[0])
+        # the words it names
+        if kind is ast.Filter:
             for i, noun in enumerate(node.nouns):
                 if noun not in nouns:
                     pos = node.noun_pos[i] if i < len(node.noun_pos) else node.pos
-                    unknown("noun", noun, pos, nouns, "nouns")
+                    _unknown_word(report, "noun", noun, pos, nouns, "nouns")
             for i, state in enumerate(node.states):
                 if state != "other" and state not in words.states:
                     pos = node.state_pos[i] if i < len(node.state_pos) else node.pos
-                    unknown("card state", state, pos, words.states, "states")
-        elif isinstance(node, ast.ToZone) and node.as_stun and node.as_stun not in words.states:
-            unknown("card state", node.as_stun, node.pos, words.states, "states")
-        elif isinstance(node, ast.Turn) and node.state != "other" and node.state not in words.states:
-            unknown("card state", node.state, node.state_pos, words.states, "states")
-        elif isinstance(node, ast.ThatCard) and node.noun not in nouns:
-            unknown("noun", node.noun, node.pos, nouns, "nouns")
-        elif isinstance(node, ast.Modify) and words.stats.get(node.stat) != "number":
+                    _unknown_word(report, "card state", state, pos, words.states, "states")
+        elif kind is ast.ToZone and node.as_stun and node.as_stun not in words.states:
+            _unknown_word(report, "card state", node.as_stun, node.pos, words.states, "states")
+        elif kind is ast.Turn and node.state != "other" and node.state not in words.states:
+            _unknown_word(report, "card state", node.state, node.state_pos, words.states, "states")
+        elif kind is ast.ThatCard and node.noun not in nouns:
+            _unknown_word(report, "noun", node.noun, node.pos, nouns, "nouns")
+        elif kind is ast.Modify and words.stats.get(node.stat) != "number":
             numbers = [k for k, how in words.stats.items() if how == "number"]
             report.error(node.stat_pos, f"`{node.stat}` is not a number stat of `{game}`'s cards",
                          did_you_mean(node.stat, numbers) or
                          (f"a card's numbers are " + one_of(numbers) if numbers else
                           f"`{game}`'s cards have no number stats"))
-        elif isinstance(node, ast.Event) and node.kind == "judgment":
-            for i, kind in enumerate(node.judgments):
-                if kind not in words.judgments:
+        elif kind is ast.Event and node.kind == "judgment":
+            for i, judgment in enumerate(node.judgments):
+                if judgment not in words.judgments:
                     pos = node.judgments_pos[i] if i < len(node.judgments_pos) else node.pos
-                    unknown("judgment", kind, pos, words.judgments, "judgments")
+                    _unknown_word(report, "judgment", judgment, pos, words.judgments, "judgments")
+
+
+def _not_used(report: Report, game: str, feature: str, pos: ast.Pos) -> None:
+    report.error(pos, f"{vocab_of.FEATURES[feature]} is not in `{game}`'s cards",
+                 f"`{game}`'s engine does not carry it out: its game file's `uses` "
+                 f"line does not name `{feature}` (docs/language.md, \"A game's words\")")
+
+
+def _unknown_word(report: Report, what: str, word: str, pos: ast.Pos, known, kind: str) -> None:
+    words = report.vocabulary
+    game = words.game
+    report.error(pos, f"unknown {what} `{word}`",
+                 did_you_mean(word, known) or
+                 (f"the {what}s of `{game}`'s cards are " + one_of(known) if known else
+                  f"`{game}`'s cards have no {what}s")
+                 + ("" if did_you_mean(word, known) else
+                    vocab_of.cite(words.word_rules.get(kind, ""))))
 
 
 def _check_stats(card: ast.Card, report: Report) -> None:

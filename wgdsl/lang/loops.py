@@ -83,16 +83,24 @@ def _cards(cardset: ast.CardSet, included: Iterable) -> list[_Card]:
     for c in included:
         out.append(_card(c.id, (c.name, c.en_name), c.cost, c.effects, own=False))
     for c in cardset.cards:
-        cost = c.stat("cost", 0)
+        cost = 0
+        for stat in reversed(c.stats):  # the last cost written (Card.stat)
+            if stat.key == "cost":
+                cost = stat.value
+                break
         out.append(_card(c.id, (c.name, c.en_name), cost if isinstance(cost, int) else 0,
                          c.effects, own=True))
     return out
 
 
 def _card(cid, names, cost, effects, own) -> _Card:
-    copier = any(isinstance(e, ast.Triggered) and e.event is None
-                 and any(isinstance(a, ast.EnterAsCopy) for a in e.actions) for e in effects)
-    return _Card(cid, frozenset(n for n in names if n), cost, tuple(effects), copier, own)
+    copier = False
+    for e in effects:
+        if isinstance(e, ast.Triggered) and e.event is None \
+                and any(isinstance(a, ast.EnterAsCopy) for a in e.actions):
+            copier = True
+            break
+    return _Card(cid, frozenset([n for n in names if n]), cost, tuple(effects), copier, own)
 
 
 # ---------------------------------------------------------------------------- what an effect raises
@@ -294,9 +302,13 @@ class _Edges(dict):
     first time they are asked for (the loop finder asks only for the nodes of its cycles:
     a set whose effects can all target any card has edges quadratic in its size)."""
 
-    def __init__(self, nodes: list[_Node], cards: list[_Card]):
+    def __init__(self, nodes: list[_Node], copiers: frozenset):
         super().__init__()
-        self.copiers = _copier_ids(cards)
+        self.nodes = nodes
+        self.copiers = copiers
+        self.waiting: Optional[dict] = None  # the index below, made on first use
+
+    def _index(self) -> None:
         # the nodes an event of each kind can trigger at all, in the nodes' order (a
         # dimension effect waits for its card to enter); and those of them that wait for
         # their own card (`this`, a dimension effect), by card id, and the others: an event
@@ -305,7 +317,7 @@ class _Edges(dict):
         self.waiting: dict[str, list[_Node]] = {}
         self.own: dict[tuple, list[_Node]] = {}
         self.others: dict[str, list[_Node]] = {}
-        for m in nodes:
+        for m in self.nodes:
             event = m.effect.event
             kind = "enters" if event is None else event.kind
             self.waiting.setdefault(kind, []).append(m)
@@ -315,6 +327,8 @@ class _Edges(dict):
                 self.others.setdefault(kind, []).append(m)
 
     def __missing__(self, n: _Node) -> dict:
+        if self.waiting is None:
+            self._index()
         out = self[n] = {}
         copiers = self.copiers
         for raised in n.raises:
@@ -336,7 +350,7 @@ class _Edges(dict):
 
 def _edges(nodes: list[_Node], cards: list[_Card]) -> dict:
     """node -> {next node: [the raises that lead there]}, every node's."""
-    edges = _Edges(nodes, cards)
+    edges = _Edges(nodes, _copier_ids(cards))
     for n in nodes:
         edges[n]  # noqa: B018 (worked out on first use)
     return edges
@@ -352,15 +366,14 @@ class _Hub:
         self.succ: list = []
 
 
-def _reach_graph(nodes: list[_Node], cards: list[_Card]) -> dict:
+def _reach_graph(nodes: list[_Node], copiers: frozenset) -> dict:
     """The trigger graph for reachability only, in size linear in the set's: vertex ->
     its successors.  Each raise leads to one hub shared by the raises alike (same kind,
     cards and zones), and that hub to the nodes the raise can trigger, partly through
     hubs of their own (every node of a kind, every node waiting for any card, every node
     whose event's card filter matches the same cards).  A node reaches another through
     hubs exactly when it does in the graph of :func:`_edges`, so both have the same
-    strongly connected components among the nodes."""
-    copiers = _copier_ids(cards)
+    strongly connected components among the nodes.  (``copiers``: :func:`_copier_ids`.)"""
     every: dict = {}  # (kind, zone) -> hub of every node an event of that kind can trigger
     dimension = _Hub()  # every dimension effect (an entering copy may start any)
     any_card: dict = {}  # (kind, zone) -> hub of the nodes whose filter matches any card
@@ -527,8 +540,9 @@ def find_loops(cardset: ast.CardSet, included: Iterable = ()) -> list[Diagnostic
     nodes = _nodes(cards)
     if not any(n.raises for n in nodes):
         return []
-    comp = _components(nodes, _reach_graph(nodes, cards))
-    edges = _Edges(nodes, cards)  # those of the nodes on cycles, as the search asks
+    copiers = _copier_ids(cards)
+    comp = _components(nodes, _reach_graph(nodes, copiers))
+    edges = _Edges(nodes, copiers)  # those of the nodes on cycles, as the search asks
     members: dict = {}
     for n in nodes:
         members.setdefault(comp[n], set()).add(n)
