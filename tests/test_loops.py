@@ -144,3 +144,74 @@ def test_wgdsl_check_with_an_error_and_a_warning_exits_1(tmp_path):
     assert result.exit_code == 1
     assert "error: unknown action `teleport`" in result.output
     assert f"{path}: 1 error, 1 warning" in result.output
+
+
+def _sets_to_compare():
+    """WG01 with the loop cases above, copied into batches whose `named` references point
+    at random batches and cost filters at random costs: sets with dense trigger graphs."""
+    import random
+    import re
+
+    rng = random.Random(5)
+    ending = test_chains_that_end_are_not_warned.pytestmark[0].args[1]
+    parts = "\n".join([builtin_cards_path().read_text(encoding="utf-8"), TWO_CARDS, *ending,
+                       'card RR-001 "echo" {\n  color red  cost 1\n'
+                       '  field when your other card on field becomes target:\n'
+                       '    choose an your other card on field\n}\n',
+                       # events about named cards and cards of a cost
+                       'card E-001 "e" {\n  color red  cost 2\n  field when a card named "e" '
+                       "enters field:\n    move that card to owner's break\n}\n",
+                       'card E-002 "f" {\n  color red  cost 1\n  field when a card of cost 2 or '
+                       'less leaves field to break:\n    move a card named "e" in your break to '
+                       'an empty square of your my field\n}\n',
+                       'card E-003 "g" {\n  color red  cost 3\n  field when your other card of '
+                       "cost 3 or more enters field:\n    move a card of cost 1 or less on field "
+                       "to owner's break\n}\n",
+                       'card E-004 "h" {\n  color red  cost 1\n  field when a card named "f" '
+                       'becomes target:\n    choose a card named "h" on field\n}\n'])
+    bodies = re.findall(r'^card \S+ "([^"]*)"(?: en "[^"]*")? \{\n(.*?)^\}\n', parts, re.M | re.S)
+    for count in (40, 150, 400):
+        picked = [bodies[rng.randrange(len(bodies))] for _ in range(count)]
+        named = [f"{name} {k}" for k, (name, _) in enumerate(picked)]
+        out = []
+        for k, (name, body) in enumerate(picked):
+            body = re.sub(r'named "([^"]*)"', lambda m: f'named "{rng.choice(named)}"', body)
+            body = re.sub(r"of cost \d", lambda m: f"of cost {rng.randrange(6)}", body)
+            out.append(f'card Z-{k:04d} "{name} {k}" {{\n{body}}}\n')
+        yield "\n".join(out)
+
+
+def test_the_linear_reach_graph_has_the_trigger_graphs_components():
+    """find_loops groups the effects by a graph of hubs (linear in the set's size); its
+    strongly connected components are those of the full trigger graph."""
+    from wgdsl.lang import loops
+    from wgdsl.lang.parser import parse
+
+    seen_cycles = 0
+    for text in _sets_to_compare():
+        cardset, syntax = parse(text, "z.wg")
+        assert syntax == []
+        cards = loops._cards(cardset, ())
+        nodes = loops._nodes(cards)
+
+        def groups(comp):
+            members: dict = {}
+            for n in nodes:
+                members.setdefault(comp[n], set()).add(n.order)
+            return {n.order: frozenset(members[comp[n]]) for n in nodes}
+
+        edges = loops._edges(nodes, cards)
+        reach = loops._reach_graph(nodes, loops._copier_ids(cards))
+        for n in nodes:  # through hubs, each node leads to the nodes its edges lead to
+            found, stack = set(), list(reach[n])
+            while stack:
+                v = stack.pop()
+                if isinstance(v, loops._Hub):
+                    stack.extend(reach[v])
+                else:
+                    found.add(v.order)
+            assert found == {m.order for m in edges[n]}, n.name
+        full = groups(loops._components(nodes, edges))
+        assert groups(loops._components(nodes, reach)) == full
+        seen_cycles += sum(len(g) > 1 for g in full.values())
+    assert seen_cycles > 20  # the sets do have effects that trigger each other

@@ -56,20 +56,22 @@ class CardDef:
 def card_def(card: ast.Card, vocabulary: Optional[vocab_of.Vocabulary] = None) -> CardDef:
     """A checked card's data; its mark, when it gives none, its color's in the game's
     vocabulary (R2.2: `default by color` in the game file; World Gainer's by default)."""
-    color = card.stat("color", "")
+    stats = {s.key: s.value for s in card.stats}  # the last value of each (Card.stat)
+    color = stats.get("color", "")
+    words = vocab_of.of(vocabulary)
     return CardDef(
         id=card.id,
         name=card.name,
         en_name=card.en_name or card.name,
         color=color,
-        mark=card.stat("mark", None) or vocab_of.of(vocabulary).default_mark(color),
-        cost=card.stat("cost", 0),
-        required=card.stat("requires", 0),
-        stun=card.stat("stun", 1),
-        unique=bool(card.stat("unique", False)),
+        mark=stats.get("mark", None) or words.default_mark(color),
+        cost=stats.get("cost", 0),
+        required=stats.get("requires", 0),
+        stun=stats.get("stun", 1),
+        unique=bool(stats.get("unique", False)),
         effects=card.effects,
         source=card,
-        game=vocab_of.of(vocabulary).game,
+        game=words.game,
     )
 
 

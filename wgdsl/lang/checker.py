@@ -113,10 +113,10 @@ def _card_problems(card: ast.Card, names: frozenset, report: Report) -> list[Dia
     _check_stats(card, own)
     for effect in card.effects:
         check_effect(effect, names, own)
-        nodes = list(_nodes(effect))  # walked once for the checks below
-        _check_numbers(nodes, own)
-        _check_zones(effect, nodes, own)
-        _check_words(nodes, own)
+        numbers, zones, words = _kinds_of_nodes(effect)  # walked once for the checks below
+        _check_numbers(numbers, own)
+        _check_zones(effect, zones, own)
+        _check_words(words, own)
     if len(_CHECKED) >= _CHECKED_KEPT:
         _CHECKED.clear()
     _CHECKED[id(card)] = (card, names, report.vocabulary, report.path, own.diagnostics)
@@ -134,36 +134,66 @@ def _check_names(card: ast.Card, report: Report) -> None:
 
 
 def _out_of_range(report: Report, key: str, value: int, pos: ast.Pos) -> None:
+    rng = ast.NUMBER_RANGES[key]
+    if value is not None and rng.low <= value <= rng.high:
+        return  # (the message is written only for a number out of range)
     problem = ast.number_problem(key, value, str(value))
     if problem:
         report.error(pos, *problem)
 
 
-def _nodes(*roots):
-    """Every AST node below ``roots`` (themselves included), walked with a stack, not
-    recursion: ``may may ... draw 1`` may be hundreds deep."""
-    stack: list = list(roots)
-    fields_of = _CHILD_FIELDS
+def _kinds_of_nodes(root) -> tuple[list, list, list]:
+    """The nodes below ``root`` that :func:`_check_numbers`, :func:`_check_zones` and
+    :func:`_check_words` look at, each list in the order of a walk with a stack (not recursion: ``may may ... draw 1``
+    may be hundreds deep)."""
+    numbers: list = []
+    zones: list = []
+    words: list = []
+    stack: list = [root]
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    info_of = _INFO
     while stack:
-        node = stack.pop()
-        if type(node) is tuple:
-            stack.extend(node)
+        node = pop()
+        kind = type(node)
+        if kind is tuple:
+            extend(node)
             continue
-        names = fields_of.get(type(node), fields_of)
-        if names is fields_of:  # a type not seen yet
-            names = fields_of[type(node)] = (
-                tuple(f.name for f in attrs.fields(type(node)) if not f.name.endswith("pos"))
-                if attrs.has(type(node)) else None)
-        if names is None:  # not a node (a word, a number)
+        info = info_of.get(kind, info_of)
+        if info is info_of:  # a type not seen yet
+            info = info_of[kind] = _type_info(kind)
+        if info is None:  # not a node
             continue
-        yield node
+        names, role = info
+        if role:
+            if role & _NUMBER:
+                numbers.append(node)
+            if role & _ZONE:
+                zones.append(node)
+            if role & _WORD:
+                words.append(node)
         for name in names:
-            stack.append(getattr(node, name))
+            push(getattr(node, name))
+    return numbers, zones, words
 
 
-# AST node type -> the names of its fields that may hold nodes (not positions); None for
-# a type that is no node
-_CHILD_FIELDS: dict = {}
+# AST node type -> (the names of its fields that may hold nodes, its roles below); None
+# for a type that is no node.  A field whose annotation is a word or a number (`str`,
+# `Optional[str]`, `tuple[str, ...]`, ...) holds no node and is not walked.
+_INFO: dict = {}
+_LEAF_FIELDS = frozenset({"str", "int", "bool", "Optional[str]", "Optional[int]",
+                          "tuple[str, ...]", "Union[str, int, bool]"})
+_NUMBER, _ZONE, _WORD = 1, 2, 4
+_NUMBER_NODES = (ast.Draw, ast.PlayerDraws, ast.Modify, ast.AddPoints, ast.CostBound)
+
+
+def _type_info(kind: type):
+    if not attrs.has(kind):
+        return None
+    names = tuple(f.name for f in attrs.fields(kind)
+                  if not f.name.endswith("pos") and f.type not in _LEAF_FIELDS)
+    role = ((_NUMBER if issubclass(kind, _NUMBER_NODES) else 0)
+            | (_ZONE if kind is ast.Zone else 0) | (_WORD if kind in _WORD_NODES else 0))
+    return names, role
 
 
 def _check_numbers(nodes: list, report: Report) -> None:
@@ -217,88 +247,93 @@ _EVENT_FEATURES = {"seized": "seized", "targeted": "targeted", "plays": "plays",
                    "judgment": "judgment"}
 
 
-def _features(node):
-    """(construct, position) of each construct beyond the core that ``node`` itself uses."""
-    feature = _FEATURE_OF.get(type(node))
-    if feature is not None:
-        yield feature, node.pos
-    if isinstance(node, ast.Modify) and node.until is not None:
-        yield "until", node.pos
-    elif isinstance(node, ast.Event):
-        if node.kind in _EVENT_FEATURES:
-            yield _EVENT_FEATURES[node.kind], node.pos
-        if node.player == "every":
-            yield "every", node.pos
-    elif isinstance(node, ast.Triggered):
-        if node.where == "dimension":
-            yield "dimension", word_at(node.pos, "dimension")
-        if node.condition is not None:
-            yield "if", node.condition.pos
-    elif isinstance(node, ast.Filter):
-        if node.values:
-            yield "values", (node.value_pos or (node.pos,))[0]
-        if node.alternatives:
-            yield "or", (node.noun_pos[1:] or (node.pos,))[0]
-
-
 def _check_words(nodes: list, report: Report) -> None:
     """Every construct, noun, card state, stat and judgment an effect names is its game's
     (the game file's `uses`, `nouns`, `states`, stats and `judgments`)."""
+    if not nodes:
+        return
     words = report.vocabulary
     game = words.game
-
-    def unknown(what: str, word: str, pos: ast.Pos, known, kind: str) -> None:
-        report.error(pos, f"unknown {what} `{word}`",
-                     did_you_mean(word, known) or
-                     (f"the {what}s of `{game}`'s cards are " + one_of(known) if known else
-                      f"`{game}`'s cards have no {what}s")
-                     + ("" if did_you_mean(word, known) else
-                        vocab_of.cite(words.word_rules.get(kind, ""))))
-
     nouns = ("card", *words.nouns)
     uses = words.uses
     for node in nodes:
         kind = type(node)
-        if kind not in _WORD_NODES:
-            continue
-        for feature, pos in _features(node):
-            if feature not in uses:
-                report.error(pos, f"{vocab_of.FEATURES[feature]} is not in `{game}`'s cards",
-                             f"`{game}`'s engine does not carry it out: its game file's `uses` "
-                             f"line does not name `{feature}` (docs/language.md, \"A game's words\")")
-        if isinstance(node, ast.Filter):
+        # the constructs beyond the core that the node itself uses, each at its place (a
+        # position is worked out only for a construct the game lacks)
+        feature = _FEATURE_OF.get(kind)
+        if feature is not None and feature not in uses:
+            _not_used(report, game, feature, node.pos)
+        if kind is ast.Modify:
+            if node.until is not None and "until" not in uses:
+                _not_used(report, game, "until", node.pos)
+        elif kind is ast.Event:
+            if node.kind in _EVENT_FEATURES and _EVENT_FEATURES[node.kind] not in uses:
+                _not_used(report, game, _EVENT_FEATURES[node.kind], node.pos)
+            if node.player == "every" and "every" not in uses:
+                _not_used(report, game, "every", node.pos)
+        elif kind is ast.Triggered:
+            if node.where == "dimension" and "dimension" not in uses:
+                _not_used(report, game, "dimension", word_at(node.pos, "dimension"))
+            if node.condition is not None and "if" not in uses:
+                _not_used(report, game, "if", node.condition.pos)
+        elif kind is ast.Filter:
+            if node.values and "values" not in uses:
+                _not_used(report, game, "values", (node.value_pos or (node.pos,))[0])
+            if node.alternatives and "or" not in uses:
+                _not_used(report, game, "or", (node.noun_pos[1:] or (node.pos,))[0])
+        # the words it names
+        if kind is ast.Filter:
             for i, noun in enumerate(node.nouns):
                 if noun not in nouns:
                     pos = node.noun_pos[i] if i < len(node.noun_pos) else node.pos
-                    unknown("noun", noun, pos, nouns, "nouns")
+                    _unknown_word(report, "noun", noun, pos, nouns, "nouns")
             for i, state in enumerate(node.states):
                 if state != "other" and state not in words.states:
                     pos = node.state_pos[i] if i < len(node.state_pos) else node.pos
-                    unknown("card state", state, pos, words.states, "states")
-        elif isinstance(node, ast.ToZone) and node.as_stun and node.as_stun not in words.states:
-            unknown("card state", node.as_stun, node.pos, words.states, "states")
-        elif isinstance(node, ast.Turn) and node.state != "other" and node.state not in words.states:
-            unknown("card state", node.state, node.state_pos, words.states, "states")
-        elif isinstance(node, ast.ThatCard) and node.noun not in nouns:
-            unknown("noun", node.noun, node.pos, nouns, "nouns")
-        elif isinstance(node, ast.Modify) and words.stats.get(node.stat) != "number":
+                    _unknown_word(report, "card state", state, pos, words.states, "states")
+        elif kind is ast.ToZone and node.as_stun and node.as_stun not in words.states:
+            _unknown_word(report, "card state", node.as_stun, node.pos, words.states, "states")
+        elif kind is ast.Turn and node.state != "other" and node.state not in words.states:
+            _unknown_word(report, "card state", node.state, node.state_pos, words.states, "states")
+        elif kind is ast.ThatCard and node.noun not in nouns:
+            _unknown_word(report, "noun", node.noun, node.pos, nouns, "nouns")
+        elif kind is ast.Modify and words.stats.get(node.stat) != "number":
             numbers = [k for k, how in words.stats.items() if how == "number"]
             report.error(node.stat_pos, f"`{node.stat}` is not a number stat of `{game}`'s cards",
                          did_you_mean(node.stat, numbers) or
                          (f"a card's numbers are " + one_of(numbers) if numbers else
                           f"`{game}`'s cards have no number stats"))
-        elif isinstance(node, ast.Event) and node.kind == "judgment":
-            for i, kind in enumerate(node.judgments):
-                if kind not in words.judgments:
+        elif kind is ast.Event and node.kind == "judgment":
+            for i, judgment in enumerate(node.judgments):
+                if judgment not in words.judgments:
                     pos = node.judgments_pos[i] if i < len(node.judgments_pos) else node.pos
-                    unknown("judgment", kind, pos, words.judgments, "judgments")
+                    _unknown_word(report, "judgment", judgment, pos, words.judgments, "judgments")
+
+
+def _not_used(report: Report, game: str, feature: str, pos: ast.Pos) -> None:
+    report.error(pos, f"{vocab_of.FEATURES[feature]} is not in `{game}`'s cards",
+                 f"`{game}`'s engine does not carry it out: its game file's `uses` "
+                 f"line does not name `{feature}` (docs/language.md, \"A game's words\")")
+
+
+def _unknown_word(report: Report, what: str, word: str, pos: ast.Pos, known, kind: str) -> None:
+    words = report.vocabulary
+    game = words.game
+    report.error(pos, f"unknown {what} `{word}`",
+                 did_you_mean(word, known) or
+                 (f"the {what}s of `{game}`'s cards are " + one_of(known) if known else
+                  f"`{game}`'s cards have no {what}s")
+                 + ("" if did_you_mean(word, known) else
+                    vocab_of.cite(words.word_rules.get(kind, ""))))
 
 
 def _check_stats(card: ast.Card, report: Report) -> None:
     words = report.vocabulary
     seen: dict[str, ast.Stat] = {}
+    last: dict[str, ast.Stat] = {}  # the stat that counts for each key (the last written)
     for stat in card.stats:
         first = seen.setdefault(stat.key, stat)
+        last[stat.key] = stat
         if first is not stat:
             report.error(stat.pos, f"`{stat.key}` is given twice",
                          f"it was first given at line {first.pos.line}, column {first.pos.col}; "
@@ -322,16 +357,16 @@ def _check_stats(card: ast.Card, report: Report) -> None:
                          f"every card has a {key}{vocab_of.cite(words.cards_rule)}: "
                          f"add {example} to its stat line")
     if "cost" in seen and "requires" in seen:
-        cost_value, required = card.stat("cost"), card.stat("requires")
+        cost_value, required = last["cost"].value, last["requires"].value
         if required > cost_value:
-            report.error(_last_stat(card, "requires").value_pos,
+            report.error(last["requires"].value_pos,
                          f"required cost {required} is more than the cost {cost_value}",
                          "the required cost is the part of the cost paid in the card's own color, "
                          "so it is 0 to the cost (R2.1, R6.3)")
             return
     if "requires" in seen:
-        last = _last_stat(card, "requires")
-        _out_of_range(report, "requires", last.value, last.value_pos)
+        requires = last["requires"]
+        _out_of_range(report, "requires", requires.value, requires.value_pos)
 
 
 def _example_value(words, key: str) -> str:
@@ -339,8 +374,3 @@ def _example_value(words, key: str) -> str:
     if words.stats.get(key) == "number":
         return "2"
     return words.values[key][0] if words.values.get(key) else "x"
-
-
-def _last_stat(card: ast.Card, key: str) -> ast.Stat:
-    """The last stat written for ``key`` (the one that counts, as :meth:`ast.Card.stat`)."""
-    return next(s for s in reversed(card.stats) if s.key == key)

@@ -83,16 +83,24 @@ def _cards(cardset: ast.CardSet, included: Iterable) -> list[_Card]:
     for c in included:
         out.append(_card(c.id, (c.name, c.en_name), c.cost, c.effects, own=False))
     for c in cardset.cards:
-        cost = c.stat("cost", 0)
+        cost = 0
+        for stat in reversed(c.stats):  # the last cost written (Card.stat)
+            if stat.key == "cost":
+                cost = stat.value
+                break
         out.append(_card(c.id, (c.name, c.en_name), cost if isinstance(cost, int) else 0,
                          c.effects, own=True))
     return out
 
 
 def _card(cid, names, cost, effects, own) -> _Card:
-    copier = any(isinstance(e, ast.Triggered) and e.event is None
-                 and any(isinstance(a, ast.EnterAsCopy) for a in e.actions) for e in effects)
-    return _Card(cid, frozenset(n for n in names if n), cost, tuple(effects), copier, own)
+    copier = False
+    for e in effects:
+        if isinstance(e, ast.Triggered) and e.event is None \
+                and any(isinstance(a, ast.EnterAsCopy) for a in e.actions):
+            copier = True
+            break
+    return _Card(cid, frozenset([n for n in names if n]), cost, tuple(effects), copier, own)
 
 
 # ---------------------------------------------------------------------------- what an effect raises
@@ -258,14 +266,14 @@ def _overlap(a: Optional[frozenset], b: Optional[frozenset]) -> bool:
     return a is None or b is None or bool(a & b)
 
 
-def _triggers(raised: _Raise, node: _Node, by_id: dict) -> bool:
-    """Can ``raised`` trigger ``node``?"""
+def _triggers(raised: _Raise, node: _Node, copiers: frozenset) -> bool:
+    """Can ``raised`` trigger ``node``?  (``copiers``: the ids of the cards that enter as
+    a copy, :func:`_copier_ids`.)"""
     event = node.effect.event
     if event is None:  # a dimension effect: its own card enters, or a copy of it does
         if raised.kind != "enters":
             return False
-        return _about(raised.cards, node.card) or any(by_id[i].copier for i in raised.cards
-                                                      if i in by_id)
+        return _about(raised.cards, node.card) or not copiers.isdisjoint(raised.cards)
     if event.kind != raised.kind:
         return False
     if event.kind == "leaves" and event.to is not None and event.to not in raised.to:
@@ -278,46 +286,157 @@ def _triggers(raised: _Raise, node: _Node, by_id: dict) -> bool:
     return False
 
 
+def _copier_ids(cards: list[_Card]) -> frozenset:
+    """The ids whose card (the last one of that id, as a lookup by id finds it) enters as a
+    copy: an event about one of them may start any dimension effect."""
+    by_id = {c.id: c for c in cards}
+    return frozenset(i for i, c in by_id.items() if c.copier)
+
+
 def _order(node: _Node) -> int:
     return node.order
 
 
-def _edges(nodes: list[_Node], cards: list[_Card]) -> dict:
-    """node -> {next node: [the raises that lead there]}."""
-    by_id = {c.id: c for c in cards}
-    out: dict = {n: {} for n in nodes}
-    # the nodes an event of each kind can trigger at all, in the nodes' order (a dimension
-    # effect waits for its card to enter); and those of them that wait for their own card
-    # (`this`, a dimension effect), by card id, and the others: an event about a few cards
-    # looks only at their nodes and the others (comparing every raise with every node made
-    # the check quadratic in the set)
-    waiting: dict[str, list[_Node]] = {}
-    own: dict[tuple, list[_Node]] = {}
-    others: dict[str, list[_Node]] = {}
-    for m in nodes:
-        event = m.effect.event
-        kind = "enters" if event is None else event.kind
-        waiting.setdefault(kind, []).append(m)
-        if event is None or isinstance(event.subject, ast.This):
-            own.setdefault((kind, m.card.id), []).append(m)
-        else:
-            others.setdefault(kind, []).append(m)
-    for n in nodes:
+class _Edges(dict):
+    """node -> {next node: [the raises that lead there]}, each node's edges worked out the
+    first time they are asked for (the loop finder asks only for the nodes of its cycles:
+    a set whose effects can all target any card has edges quadratic in its size)."""
+
+    def __init__(self, nodes: list[_Node], copiers: frozenset):
+        super().__init__()
+        self.nodes = nodes
+        self.copiers = copiers
+        self.waiting: Optional[dict] = None  # the index below, made on first use
+
+    def _index(self) -> None:
+        # the nodes an event of each kind can trigger at all, in the nodes' order (a
+        # dimension effect waits for its card to enter); and those of them that wait for
+        # their own card (`this`, a dimension effect), by card id, and the others: an event
+        # about a few cards looks only at their nodes and the others (comparing every raise
+        # with every node made the check quadratic in the set)
+        self.waiting: dict[str, list[_Node]] = {}
+        self.own: dict[tuple, list[_Node]] = {}
+        self.others: dict[str, list[_Node]] = {}
+        for m in self.nodes:
+            event = m.effect.event
+            kind = "enters" if event is None else event.kind
+            self.waiting.setdefault(kind, []).append(m)
+            if event is None or isinstance(event.subject, ast.This):
+                self.own.setdefault((kind, m.card.id), []).append(m)
+            else:
+                self.others.setdefault(kind, []).append(m)
+
+    def __missing__(self, n: _Node) -> dict:
+        if self.waiting is None:
+            self._index()
+        out = self[n] = {}
+        copiers = self.copiers
         for raised in n.raises:
             kind, ids = raised.kind, raised.cards
-            candidates = waiting.get(kind, ())
+            candidates = self.waiting.get(kind, ())
             if ids is None or len(ids) >= len(candidates) or (
-                    kind == "enters" and any(by_id[i].copier for i in ids if i in by_id)):
+                    kind == "enters" and not copiers.isdisjoint(ids)):
                 pass  # about any card, or many: every node of the kind
             else:
-                candidates = list(others.get(kind, ()))
+                candidates = list(self.others.get(kind, ()))
                 for i in ids:
-                    candidates.extend(own.get((kind, i), ()))
+                    candidates.extend(self.own.get((kind, i), ()))
                 candidates.sort(key=_order)
             for m in candidates:
-                if _triggers(raised, m, by_id):
-                    out[n].setdefault(m, []).append(raised)
-    return out
+                if _triggers(raised, m, copiers):
+                    out.setdefault(m, []).append(raised)
+        return out
+
+
+def _edges(nodes: list[_Node], cards: list[_Card]) -> dict:
+    """node -> {next node: [the raises that lead there]}, every node's."""
+    edges = _Edges(nodes, _copier_ids(cards))
+    for n in nodes:
+        edges[n]  # noqa: B018 (worked out on first use)
+    return edges
+
+
+class _Hub:
+    """A vertex of the reachability graph that stands for a set of nodes (see
+    :func:`_reach_graph`)."""
+
+    __slots__ = ("succ",)
+
+    def __init__(self):
+        self.succ: list = []
+
+
+def _reach_graph(nodes: list[_Node], copiers: frozenset) -> dict:
+    """The trigger graph for reachability only, in size linear in the set's: vertex ->
+    its successors.  Each raise leads to one hub shared by the raises alike (same kind,
+    cards and zones), and that hub to the nodes the raise can trigger, partly through
+    hubs of their own (every node of a kind, every node waiting for any card, every node
+    whose event's card filter matches the same cards).  A node reaches another through
+    hubs exactly when it does in the graph of :func:`_edges`, so both have the same
+    strongly connected components among the nodes.  (``copiers``: :func:`_copier_ids`.)"""
+    every: dict = {}  # (kind, zone) -> hub of every node an event of that kind can trigger
+    dimension = _Hub()  # every dimension effect (an entering copy may start any)
+    any_card: dict = {}  # (kind, zone) -> hub of the nodes whose filter matches any card
+    own: dict = {}  # (kind, zone, id) -> the nodes waiting for that card, hubs of filters
+    filters: dict = {}  # (kind, zone, ids) -> hub of the nodes whose filter matches ids
+    for m in nodes:
+        event = m.effect.event
+        if event is None:
+            key = ("enters", None)
+            dimension.succ.append(m)
+        else:
+            subject = event.subject
+            if not isinstance(subject, (ast.This, ast.Filter)):
+                continue  # triggered by no raise
+            key = (event.kind, event.to if event.kind == "leaves" else None)
+        hub = every.get(key)
+        if hub is None:
+            hub = every[key] = _Hub()
+        hub.succ.append(m)
+        if event is None or isinstance(event.subject, ast.This):
+            own.setdefault((*key, m.card.id), []).append(m)
+        elif m.subject is None:
+            hub = any_card.get(key)
+            if hub is None:
+                hub = any_card[key] = _Hub()
+            hub.succ.append(m)
+        else:
+            hub = filters.get((*key, m.subject))
+            if hub is None:
+                hub = filters[(*key, m.subject)] = _Hub()
+                for i in m.subject:
+                    own.setdefault((*key, i), []).append(hub)
+            hub.succ.append(m)
+    graph: dict = {}
+    raised_hubs: dict = {}
+    for n in nodes:
+        succ = graph[n] = []
+        for raised in n.raises:
+            kind, ids = raised.kind, raised.cards
+            sig = (kind, raised.to if kind == "leaves" else None, ids)
+            hub = raised_hubs.get(sig)
+            if hub is None:
+                hub = raised_hubs[sig] = _Hub()
+                zones = (None, *raised.to) if kind == "leaves" else (None,)
+                found: dict = {}  # (ordered, without repeats)
+                if ids is None:
+                    for zone in zones:
+                        found[every.get((kind, zone))] = None
+                else:
+                    if kind == "enters" and not copiers.isdisjoint(ids):
+                        found[dimension] = None
+                    for zone in zones:
+                        found[any_card.get((kind, zone))] = None
+                        for i in ids:
+                            for m in own.get((kind, zone, i), ()):
+                                found[m] = None
+                found.pop(None, None)
+                hub.succ = list(found)
+            succ.append(hub)
+    for hub in (*every.values(), dimension, *any_card.values(), *filters.values(),
+                *raised_hubs.values()):
+        graph[hub] = hub.succ
+    return graph
 
 
 # ---------------------------------------------------------------------------- cycles
@@ -421,8 +540,9 @@ def find_loops(cardset: ast.CardSet, included: Iterable = ()) -> list[Diagnostic
     nodes = _nodes(cards)
     if not any(n.raises for n in nodes):
         return []
-    edges = _edges(nodes, cards)
-    comp = _components(nodes, edges)
+    copiers = _copier_ids(cards)
+    comp = _components(nodes, _reach_graph(nodes, copiers))
+    edges = _Edges(nodes, copiers)  # those of the nodes on cycles, as the search asks
     members: dict = {}
     for n in nodes:
         members.setdefault(comp[n], set()).add(n)
@@ -432,8 +552,8 @@ def find_loops(cardset: ast.CardSet, included: Iterable = ()) -> list[Diagnostic
         if not n.card.own or n in covered:
             continue
         group = members[comp[n]]
-        if len(group) == 1 and n not in edges[n]:
-            continue
+        if len(group) == 1 and not any(_triggers(r, n, edges.copiers) for r in n.raises):
+            continue  # alone, and no edge to itself
         cycle = _shortest_cycle(n, edges, group)
         if cycle is None:
             continue
