@@ -227,7 +227,8 @@ class WGState(Stepper):
         g.state.snap = None
         g.pending.clear()
         g._responding.clear()
-        g._checked_version = -1
+        g._checked_version = g._phases_seen = -1
+        g._held_at = (-1, None)
         del g.log.entries[mark:]
         if g.private:
             g.private = {i for i in g.private if i < mark}
