@@ -14,7 +14,12 @@ WG-025 yellow 5 (required 5 of one color).
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
+
+from wgdsl.games.world_gainer import rules
+from wgdsl.games.world_gainer.state import POINT_COLORS
 
 from helpers import (Action, Game, LIB, act, board, brk, field_ids, hand, play, pool, refused,
                      snapshot, stock, stuns)
@@ -288,6 +293,22 @@ def test_r6_3_required_counts_points_not_stuns():
     assert pool(g, "A") == {"blue": 2, "red": 2}
     play(g, "WG-010", "A1")
     assert pool(g, "A") == {}
+
+
+def test_r6_can_pay_says_what_payment_finds():
+    """legal_actions asks rules.can_pay of every card in hand instead of building the
+    payment: they must agree on every pool (R6.3, R6.4: yellow's required points of one
+    color), here every pool of 0-3 points of each color (a color at 0: absent or 0),
+    every cost 0-7, required 0-4, each color.  Broken on purpose (a yellow card's required
+    points looked for in yellow alone), this fails."""
+    for counts in itertools.product(range(4), repeat=len(POINT_COLORS)):
+        for pool in ({c: n for c, n in zip(POINT_COLORS, counts) if n},
+                     dict(zip(POINT_COLORS, counts))):
+            total = sum(pool.values())
+            for cost, required, color in itertools.product(range(8), range(5), POINT_COLORS):
+                found = rules.payment(pool, cost, required, color) is not None
+                assert rules.can_pay(pool, total, cost, required, color) == found, \
+                    (pool, cost, required, color)
 
 
 def test_r6_4_yellow_required_five_red_works():

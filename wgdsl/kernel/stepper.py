@@ -151,8 +151,14 @@ class Stepper:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ who acts
+    # The loop of a learner or a sweep asks is_terminal, current_seats, legal_actions and
+    # then applies, once per action: the first of them works out (current seats, acting
+    # seats, terminal) once, and the others read it (hot path: a call or two each).
     def is_terminal(self) -> bool:
-        return self.stopped is not None or self._over()
+        who = self._who
+        if who is None:
+            who = self._who = self._find_who()
+        return who[2]
 
     def current_seats(self) -> tuple:
         who = self._who
@@ -161,17 +167,22 @@ class Stepper:
         return who[0]
 
     def _find_who(self) -> tuple:
-        if self.question is not None:
-            return (self.question.decision.seat,), ()
-        if self.is_terminal():
-            return (), ()
+        """(current seats, acting seats, terminal) of the state as it is now."""
+        q = self.question
+        if q is not None:
+            return (q.decision.seat,), (), self.stopped is not None or self._over()
+        if self.stopped is not None or self._over():
+            return (), (), True
         acting = self._acting()
         if len(acting) > 1:
-            return tuple(s for s in acting if s not in self.commits), acting
-        return acting, acting
+            return tuple(s for s in acting if s not in self.commits), acting, False
+        return acting, acting, False
 
     def legal_actions(self, seat: str) -> list:
-        if seat not in self.current_seats():
+        who = self._who
+        if who is None:
+            who = self._who = self._find_who()
+        if seat not in who[0]:
             return []
         if self.question is not None:
             return [Answer(seat, o) for o in self.question.decision.options]
@@ -200,9 +211,9 @@ class Stepper:
         who = self._who
         if who is None:
             who = self._who = self._find_who()
-        current, acting = who
+        current, acting, over = who
         if seat not in current:
-            if self.is_terminal():
+            if over:
                 raise self._game_over()
             if seat in self.commits:
                 raise IllegalAction(f"{seat} has already committed its action in this window",

@@ -51,6 +51,7 @@ DEFAULT_DECKS = ("blue-red-tempo.txt", "green-control.txt")  # the built-in set'
 _REDACTED = {"set_stun": "sets a stun", "look": "looks at a card",
              "move": "moves a card it alone sees", "choice": "makes a choice among hidden cards"}
 _SLOT_KINDS = ("discard_stun", "exhaust", "break_stun")
+_SEAT = {p: (p,) for p in PLAYERS}  # the one seat that acts, as current_seats() gives it
 _SQUARE_KINDS = ("break_field", "activate")
 
 
@@ -184,7 +185,17 @@ class WGState(Stepper):
         return self.game.state.winner is not None
 
     def _acting(self) -> tuple:
-        return (self.game.state.active,)
+        return _SEAT[self.game.state.active]
+
+    def _find_who(self) -> tuple:
+        """The kernel's (current seats, acting seats, terminal), read straight off the
+        state between steps (hot path: once per action of the public loop)."""
+        if self.question is None and self.stopped is None:
+            st = self.game.state
+            if st.winner is None:
+                seat = _SEAT[st.active]
+                return seat, seat, False
+        return super()._find_who()
 
     def _legal_of(self, seat: str) -> list:
         return self.game.legal_actions()
@@ -227,7 +238,8 @@ class WGState(Stepper):
         g.state.snap = None
         g.pending.clear()
         g._responding.clear()
-        g._checked_version = -1
+        g._checked_version = g._phases_seen = -1
+        g._held_at = (-1, None)
         del g.log.entries[mark:]
         if g.private:
             g.private = {i for i in g.private if i < mark}

@@ -129,7 +129,16 @@ class Game:
         self._listened = frozenset(kind for fx in self.fx.values() for kind in fx.triggers)
         # the events the automatic phases emit (R5.1 turn_start, R5.5 turn_end) that some
         # card of the set listens to: only such a trigger can ask a question there
-        self._phase_listened = tuple(sorted(_PHASE_EVENTS & self._listened))
+        # (by the card whose face listens: the test is one set lookup per top card)
+        self._phase_listeners = frozenset(cid for cid, f in self.fx.items()
+                                          if not _PHASE_EVENTS.isdisjoint(f.triggers))
+        # phases_may_ask's answer for the field of version _phases_seen (every change to
+        # the field bumps the version; a rollback, which can bring an earlier version
+        # back with another field after it, forgets it: WGState._restore)
+        self._phases_seen, self._phases_ask = -1, False
+        # _held's answer for the field of the version it names (forgotten on a rollback
+        # like the two above)
+        self._held_at: tuple = (-1, None)
         self.log = EventLog()
         self._logging = log
         self.pending: list = []
@@ -258,27 +267,25 @@ class Game:
         out: list[Action] = []
         phase = st.phase
         fixed = _FIXED[p]  # the actions that name no card are built once (hot path)
-        fx = self.fx
         if phase == "standby":
             if not st.stun_set and None in me.standby:
                 set_stun = _SET_STUN[p]  # card id -> its set_stun action (hot path)
-                for cid in _distinct_ids(me.hand):
-                    act = set_stun.get(cid)
-                    if act is None:
-                        act = set_stun[cid] = _action("set_stun", p, cid)
-                    out.append(act)
+                ids = dict.fromkeys([c.base.id for c in me.hand])  # each id once, in order
+                try:
+                    out.extend([set_stun[cid] for cid in ids])
+                except KeyError:  # a card id not seen yet: its action made once
+                    for cid in ids:
+                        if cid not in set_stun:
+                            set_stun[cid] = _action("set_stun", p, cid)
+                    out.extend([set_stun[cid] for cid in ids])
             discard = fixed["discard_stun"]
             for i, s in enumerate(me.standby):
                 if s is not None:
                     out.append(discard[i])
             activate = fixed["activate"]  # an ability without a phase works here too
-            for sq, stack in st.field.items():
-                if stack and stack[0].owner == p:
-                    top = stack[-1]
-                    # most cards have no activated effect: that is asked first, inline
-                    # (hot path), before _activatable builds a context to cost one
-                    if fx[top.face.id].activated and self._activatable(p, top):
-                        out.append(activate[sq])
+            for sq, top in self._held(p):
+                if top is not None and self._activatable(p, top):
+                    out.append(activate[sq])
         elif phase == "gain":
             exhaust, brk, discard = fixed["exhaust"], fixed["break_stun"], fixed["discard_stun"]
             for i, s in enumerate(me.standby):
@@ -288,17 +295,34 @@ class Game:
                         out.append(brk[i])
                     out.append(discard[i])
             break_field, activate = fixed["break_field"], fixed["activate"]
-            for sq, stack in st.field.items():
-                if stack and stack[0].owner == p:
-                    out.append(break_field[sq])
-                    top = stack[-1]
-                    if fx[top.face.id].activated and self._activatable(p, top):
-                        out.append(activate[sq])
+            for sq, top in self._held(p):
+                out.append(break_field[sq])
+                if top is not None and self._activatable(p, top):
+                    out.append(activate[sq])
             if not st.played:
                 out.extend(self._legal_plays(p))
         out.append(fixed["next"])
         out.append(fixed["end_turn"])
         return out
+
+    def _held(self, p: str) -> list:
+        """The squares ``p`` holds, in square order, each with its top card when that card
+        has an activated effect (else None): worked out once per state of the field
+        (``field_version``) for both players, since the field changes in few actions
+        and legal_actions asks this in every one (hot path)."""
+        st = self.state
+        cache = self._held_at
+        if cache[0] != st.field_version:
+            fx = self.fx
+            held: dict = {q: [] for q in PLAYERS}
+            for sq, stack in st.field.items():
+                if stack:
+                    top = stack[-1]
+                    # Instance.face inline: copy_of, else base
+                    held[stack[0].owner].append(
+                        (sq, top if fx[(top.copy_of or top.base).id].activated else None))
+            cache = self._held_at = (st.field_version, held)
+        return cache[1][p]
 
     def _legal_plays(self, p: str) -> list[Action]:
         st = self.state
@@ -308,23 +332,25 @@ class Game:
         # refuses any cost above it) and the squares R8.2 allows without a card's own rule
         pool_total = sum(pool.values())
         allowed = None
+        field = st.field
         for card in _distinct_cards(st.players[p].hand):
-            if card.cost > pool_total or rules.payment(pool, card.cost, card.required,
-                                                       card.color) is None:
+            if not rules.can_pay(pool, pool_total, card.cost, card.required, card.color):
                 continue
             if allowed is None:
                 allowed = set(rules.priority_squares(p, st.holder))
             cid = card.id
+            fx = self.fx[cid]
             # a square R8.2 refuses opens only by the card's own rule (R8.4), which most
             # cards lack: then priority_ok, which asks R8.2 again, is not asked (hot path)
-            play_onto = self.fx[cid].play_onto
-            candidates = self.copy_candidates(p, card)
+            play_onto = fx.play_onto
+            candidates = fx.entry_copy(Ctx(self, p, None)) if fx.entry_copy is not None else ()
             faces = [(c.square, c.face) for c in candidates] or [(None, None)]
             for sq in SQUARES:
                 if sq not in allowed and not (play_onto and self.priority_ok(p, card, sq)):
                     continue
+                empty = not field[sq]  # R9: any card takes an empty square
                 for copy_sq, face in faces:
-                    if self.play_outcome(p, card, sq, face)[0] != rules.ILLEGAL:
+                    if empty or self.play_outcome(p, card, sq, face)[0] != rules.ILLEGAL:
                         out.append(_action("play", p, cid, sq, copy_sq))
         return out
 
@@ -359,8 +385,10 @@ class Game:
             # answers an agent gave is the caller's to rewind (ScriptedAgent.position)
             del self.log.entries[logged:]
             raise
-        self._resolve_pending()
-        self.check_win()
+        if self.pending:
+            self._resolve_pending()
+        if st.field_version != self._checked_version:  # check_win's own first test, inline
+            self.check_win()
 
     # ---- standby phase (R5.3)
     def _require_phase(self, *phases: str, rule: str) -> None:
@@ -630,17 +658,20 @@ class Game:
         the first of those triggers resolves, so the field as it is now decides.  (The
         public interface takes its snapshot before a step only when a question can come:
         passing the turn is about half of a random game's steps.)"""
-        kinds = self._phase_listened
-        if not kinds:
+        ids = self._phase_listeners
+        if not ids:
             return False
-        fx = self.fx
-        for stack in self.state.field.values():
-            if stack:
-                triggers = fx[stack[-1].face.id].triggers
-                for kind in kinds:
-                    if kind in triggers:
-                        return True
-        return False
+        st = self.state
+        version = st.field_version
+        if version == self._phases_seen:  # the field as it was when last asked
+            return self._phases_ask
+        asks = False
+        for stack in st.field.values():
+            if stack and stack[-1].face.id in ids:
+                asks = True
+                break
+        self._phases_seen, self._phases_ask = version, asks
+        return asks
 
     def _run_automatic_phases(self) -> None:
         """Run start, draw and end phases until a player has a decision (standby)."""
@@ -653,9 +684,14 @@ class Game:
                 for s in st.players[p].standby:  # R5.1
                     if s is not None:
                         s.exhausted = False
-                self._emit(GameEvent("turn_start", player=p))
-                self._resolve_pending()
-                self.check_win()
+                # only a top card of the field can listen to the start of a turn: when
+                # none does, the event is not built (hot path: every turn)
+                if self.phases_may_ask():
+                    self._emit(GameEvent("turn_start", player=p))
+                if self.pending:
+                    self._resolve_pending()
+                if st.field_version != self._checked_version:
+                    self.check_win()
                 st.phase = "draw"
             elif st.phase == "draw":
                 if st.turn == 1 and p == st.first:
@@ -666,14 +702,18 @@ class Game:
                     return
                 else:
                     self.draw(p)
-                self.check_win()
+                if st.field_version != self._checked_version:
+                    self.check_win()
                 st.phase = "standby"
                 if st.winner is None:
                     self.note(p, "phase", "standby phase")
             else:  # end
-                self._emit(GameEvent("turn_end", player=p))
-                self._resolve_pending()
-                self.check_win()
+                if self.phases_may_ask():
+                    self._emit(GameEvent("turn_end", player=p))
+                if self.pending:
+                    self._resolve_pending()
+                if st.field_version != self._checked_version:
+                    self.check_win()
                 if st.winner is not None:
                     return
                 st.players[p].pool.clear()  # R5.5

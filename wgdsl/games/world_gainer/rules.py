@@ -114,6 +114,21 @@ def placement(player: str, mark: str, cost: int, stack: Sequence) -> tuple[str, 
 
 
 # ------------------------------------------------------------------------ R6
+def can_pay(pool: dict, total: int, cost: int, required: int, color: str) -> bool:
+    """Whether :func:`payment` finds points for the cost (``total``: what ``pool`` holds
+    in all): the pool holds the cost, and ``required`` points of the card's color (of one
+    color for a yellow card).  Once the required points are taken, the rest of the pool
+    pays the rest whatever its colors, so nothing else can refuse it (legal_actions asks
+    this of every card in hand; payment builds the spending too)."""
+    if total < cost:
+        return False
+    if required <= 0:
+        return True
+    if color == "yellow":
+        return any(pool.get(c, 0) >= required for c in POINT_COLORS)
+    return pool.get(color, 0) >= required
+
+
 def payment(pool: dict, cost: int, required: int, color: str) -> Optional[dict]:
     """Which points pay ``cost`` with ``required`` points of ``color`` (R6.3), or None.
 
