@@ -148,6 +148,9 @@ def _listeners(cards: dict, timings: tuple) -> dict:
 
 _ZONES: dict = {}  # (faction, cards) pairs, or the unmarked count -> rules.CostZone
 _HOLDS: dict = {}  # (zone shape, faction, cost) -> does the cost condition hold (R9)
+_TAILS: dict = {}  # (zone shape, markers) -> the placements' texts (R8.6)
+_PLACED: set = set()  # (zone shape, to, mark, markers) of placements found legal (R8.6)
+_FIXES: dict = {}  # (zone shape, faction, cost) -> does a play fix the pile (R9.2)
 _READS: dict = {}  # id(table) -> (table, its _Reads); the table is kept so ids stay unique
 
 
@@ -267,6 +270,8 @@ class IWState(Stepper):
         self.markers = markers if markers is not None else self._markers()
         self._answers: list = []
         self._asked = 0
+        self._wait: list = []
+        self._refc: dict = {}  # seat -> (set zone, its ids, _refs) of the last asked
 
     def _markers(self) -> dict:
         out = {}
@@ -301,11 +306,20 @@ class IWState(Stepper):
         return f"{s}:{ident}@{k}"
 
     def _refs(self, s: str) -> dict:
-        """uid -> REF (R24.3) of every card of ``s``'s set zone, at once."""
+        """uid -> REF (R24.3) of every card of ``s``'s set zone, at once (the map is kept
+        while the zone and its ids are the same; do not change it)."""
         d = self.d
         cid = d.cid
         zone = d.setz[s]
         ids = [cid[u] for u in zone]
+        kept = self._refc.get(s)
+        if kept is not None and kept[0] == zone and kept[1] == ids:
+            return kept[2]
+        out = self._refc[s] = (zone[:], ids, self._refs_of(s, zone, ids))
+        return out[2]
+
+    @staticmethod
+    def _refs_of(s: str, zone: list, ids: list) -> dict:
         head = s + ":"
         if len(set(ids)) == len(ids):  # the usual case: no id twice
             return dict(zip(zone, [head + i for i in ids]))
@@ -573,7 +587,18 @@ class IWState(Stepper):
     # ================================================================== legal actions
     def _legal_of(self, seat: str) -> list:
         d = self.d
-        kind = self.decision_kind()
+        ph = d.phase  # decision_kind() between steps (no question, not over)
+        if ph == "setup":
+            kind = "barrier"
+        elif d.hold:
+            kind = "next"
+        elif ph == "main1" or ph == "main2":
+            kind = "main"
+        elif ph == "battle":
+            a = d.attack
+            kind = "attack" if a is None else a["stage"]
+        else:
+            kind = ph
         if kind == "barrier":
             texts = [f"barrier {i}" for i in {d.cid[u] for u in d.deck[seat]}]
         elif kind == "next":
@@ -604,11 +629,17 @@ class IWState(Stepper):
             return Listed([_action(t) for t in texts])
 
     def legal_actions(self, seat: str) -> list:
-        if self.question is not None:
+        q = self.question
+        if q is not None:
+            if seat != q.decision.seat:
+                return []
+            return [Action(o) for o in q.decision.options]
+        legal = self._legal.get(seat)  # kept for the current seats only (the Stepper's)
+        if legal is None:
             if seat not in self.current_seats():
                 return []
-            return [Action(o) for o in self.question.decision.options]
-        return super().legal_actions(seat)
+            legal = self._legal[seat] = self._legal_of(seat)
+        return list(legal)
 
     def apply(self, seat: str, action: Any) -> None:
         if isinstance(action, str):
@@ -624,8 +655,12 @@ class IWState(Stepper):
 
     def _cost_texts(self, seat: str) -> list:
         d = self.d
-        zone = self.cost_zone(seat)
-        tails = [str(p) for p in rules.placements(zone, self.markers[seat])]
+        markers = self.markers[seat]
+        key = (self._zone_key(seat), markers)
+        tails = _TAILS.get(key)
+        if tails is None:  # R8.6's placements: a value of the zone's shape and the markers
+            tails = _TAILS[key] = [str(p) for p in
+                                   rules.placements(self.cost_zone(seat), markers)]
         out = []
         for i in {d.cid[u] for u in d.hand[seat]}:
             for tail in tails:
@@ -995,8 +1030,11 @@ class IWState(Stepper):
         ident = words[1]
         to = words[3] if len(words) > 3 else None
         mark = words[5] if len(words) > 5 else None
-        zone = self.cost_zone(seat)
-        rules.after_placement(zone, rules.Placement(to, mark), self.markers[seat])
+        key = (self._zone_key(seat), to, mark, self.markers[seat])
+        if key not in _PLACED:  # R8.6 (a listed placement always passes: checked once)
+            rules.after_placement(self.cost_zone(seat), rules.Placement(to, mark),
+                                  self.markers[seat])
+            _PLACED.add(key)
         uid = next(u for u in d.hand[seat] if d.cid[u] == ident)
         d.hand[seat].remove(uid)
         d.kn[uid] = BIT[seat]
@@ -1020,10 +1058,13 @@ class IWState(Stepper):
     def _play(self, seat: str, words: list) -> None:
         d = self.d
         ident = words[1]
-        c = self.table[ident]
-        zone = self.cost_zone(seat)
-        new_zone = rules.after_play(zone, c.faction, c.cost)
-        if new_zone != zone:  # R9.2 fixing by play
+        c = self._cards[ident]
+        key = (self._zone_key(seat), c.faction, c.cost)
+        fixes = _FIXES.get(key)
+        if fixes is None:  # a value of the zone's shape, the faction and the cost
+            zone = self.cost_zone(seat)
+            fixes = _FIXES[key] = rules.after_play(zone, c.faction, c.cost) != zone
+        if fixes:  # R9.2 fixing by play
             d.cpiles[seat] = {c.faction: d.cun[seat]}
             d.cun[seat] = []
             self.note(seat, "mark", f"{seat}'s cost zone becomes its {c.faction} pile (R9.2)")
@@ -1313,6 +1354,7 @@ class IWState(Stepper):
     def _restore(self, snap: Data) -> None:
         self.d = snap.copy()
         self._wait = []
+        self._refc = {}
 
     def _game_over(self) -> IllegalAction:
         """R20.4: nothing happens once the game has ended."""
@@ -1372,6 +1414,7 @@ class IWState(Stepper):
                  for t, s, k, x, cards in d.log]
         self._legal = {}
         self._who = None
+        self._refc = {}
 
     def _reseed(self, rnd: random.Random) -> None:
         self.d.rng = rnd.getrandbits(64) & MASK
