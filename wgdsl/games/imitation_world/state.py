@@ -288,22 +288,18 @@ class IWState(Stepper):
         return self._cards[self.d.cid[uid]]
 
     def ref(self, uid: int) -> str:
-        """R24.3: ``A:ID``, or ``A:ID@2`` when that set zone holds several of the id."""
+        """R24.3: ``A:ID``, or ``A:ID@2`` when that set zone holds several of the id (read
+        from :meth:`_refs`); a card no longer there is ``A:ID`` while exactly one card of
+        its id is (as log texts name a card that has just left)."""
         d = self.d
         s = d.owner[uid]
-        cid = d.cid
-        ident = cid[uid]
-        n = k = 0
-        for u in d.setz[s]:
-            if cid[u] == ident:
-                n += 1
-                if u == uid:
-                    k = n
-        if n == 1:
+        found = self._refs(s).get(uid)
+        if found is not None:
+            return found
+        ident = d.cid[uid]
+        if [d.cid[u] for u in d.setz[s]].count(ident) == 1:
             return f"{s}:{ident}"
-        if not k:
-            raise ValueError(f"card {uid} is not in {s}'s set zone")
-        return f"{s}:{ident}@{k}"
+        raise ValueError(f"card {uid} is not in {s}'s set zone")
 
     def _refs(self, s: str) -> dict:
         """uid -> REF (R24.3) of every card of ``s``'s set zone, at once (the map is kept
