@@ -238,3 +238,60 @@ def test_a_refusal_names_its_rule_and_changes_nothing():
         else:
             raise AssertionError(f"{text} was accepted")
         assert json.dumps(state.to_dict()) == before
+
+
+# ------------------------------------------------------------------ the snapshot promise
+class NeverAsks(IWState):
+    def _may_ask(self, step):
+        return False
+
+
+class CountsSteps(IWState):
+    """Records, for every step, its first word, whether a snapshot was promised
+    (``_may_ask``) and whether a question came."""
+
+    steps: list = []
+
+    def _step(self, step, answers):
+        promised = bool(answers) or self._may_ask(step)
+        super()._step(step, answers)
+        CountsSteps.steps.append((str(step.action).split()[0], promised,
+                                  self.question is not None))
+
+    def _copy(self):
+        return CountsSteps(self.game, self.table, self.d.copy(), dict(self.markers))
+
+
+def _random_games(cls, games: int) -> None:
+    for seed in range(games):
+        state = GAME.new_state(seed=seed)
+        state = cls(state.game, state.table, state.d)
+        pick = random.Random(f"promise {seed}")
+        while not state.is_terminal():
+            seat = state.current_seats()[0]
+            state.apply(seat, pick.choice(state.legal_actions(seat)))
+
+
+def test_a_step_said_to_ask_nothing_that_asks_is_a_loud_error():
+    """Without a snapshot a question could not be resumed: the Stepper says whose promise
+    was wrong instead of leaving a half-done action behind."""
+    with pytest.raises(RuntimeError, match="_may_ask said"):
+        _random_games(NeverAsks, 40)
+
+
+def test_a_step_is_snapshotted_only_when_an_ability_may_ask():
+    """IW R21.2-R21.3: a question comes only from an ability whose effect asks, or from the
+    order of one seat's waiting abilities of two ids.  Passing the turn from main 2, a play,
+    an attack's steps are snapshotted only when a card that may so ask is there (a blocker
+    added, never).  Every step that asked was promised (else the RuntimeError above), and
+    most passes and battle steps skip the snapshot (a needless "may ask" is a lost
+    speed-up)."""
+    CountsSteps.steps = []
+    _random_games(CountsSteps, 60)
+    steps = CountsSteps.steps
+    assert any(asked for _, _, asked in steps), "no question in 60 games: the test lost its subject"
+    assert all(promised for _, promised, asked in steps if asked)
+    for kinds in (("next",), ("play",), ("attack", "block", "done")):
+        these = [p for k, p, _ in steps if k in kinds]
+        skipped = sum(not p for p in these)
+        assert skipped > 0.8 * len(these), f"{kinds}: only {skipped} of {len(these)} skipped"

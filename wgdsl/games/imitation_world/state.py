@@ -29,7 +29,7 @@ import attrs
 from wgdsl.kernel.decision import Answer, Decision, Suspend
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.rng import MASK, below, shuffled
-from wgdsl.kernel.stepper import Step, Stepper
+from wgdsl.kernel.stepper import Listed, Step, Stepper
 from wgdsl.kernel.triggers import next_to_resolve
 
 from . import rules
@@ -91,6 +91,7 @@ class IWDecision(Decision):
 
 NEXT, DONE = Action("next"), Action("done")
 _text = attrgetter("text")
+_NEXT_ONLY = Listed([NEXT])  # shared: the Stepper hands out copies, never this list
 
 # text -> Action: the actions listed are made once per text and shared (they are frozen);
 # the legal actions of a state repeat the same few hundred texts game after game
@@ -108,22 +109,48 @@ def _action(text: str) -> Action:
 
 class _Reads:
     """What the engine reads of a card table again and again, by card id: each card's
-    type, its 常時 modifiers (only cards that have some), and the ids with triggers (any,
-    and アウト時).  Made once per table (:func:`_reads_of`)."""
+    type, its 常時 modifiers (only cards that have some), the ids with triggers (any), and
+    what may ask a question (R21.2-R21.3): a play, the アウト時 and turn abilities.  Made
+    once per table (:func:`_reads_of`)."""
 
-    __slots__ = ("type", "mods", "trig", "out")
+    __slots__ = ("type", "mods", "trig", "out", "turn", "play_asks")
 
     def __init__(self, table):
         cards = table.cards
         self.type = {i: c.type for i, c in cards.items()}
         self.mods = {i: c.abilities.modifiers for i, c in cards.items() if c.abilities.modifiers}
         self.trig = frozenset(i for i, c in cards.items() if c.abilities.triggers)
-        self.out = frozenset(i for i, c in cards.items()
-                             if any(t.timing == "out" for t in c.abilities.triggers))
+        # id -> does one of its アウト時 (out) / turn abilities ask as it resolves
+        self.out = _listeners(cards, ("out",))
+        self.turn = _listeners(cards, ("turn_start", "turn_end"))
+        # the ids whose play may ask: its own 登場時 abilities, or an eventi's effect (only
+        # the played card's abilities start on a play, R21.6; one card's are never ordered)
+        self.play_asks = frozenset(
+            i for i, c in cards.items()
+            if any(t.timing == "enter" and _asks(t.effect) for t in c.abilities.triggers)
+            or (c.abilities.on_play is not None and _asks(c.abilities.on_play.effect)))
+
+
+def _asks(ops: tuple) -> bool:
+    """May running ``ops`` ask a question (``may``, ``choose``, a look at the top card)?"""
+    return any(o.op in ("may", "choose", "look_top_may_bottom") or _asks(o.then) for o in ops)
+
+
+def _listeners(cards: dict, timings: tuple) -> dict:
+    """id -> whether one of its abilities of ``timings`` may ask, for the ids with one."""
+    out = {}
+    for i, c in cards.items():
+        ts = [t for t in c.abilities.triggers if t.timing in timings]
+        if ts:
+            out[i] = any(_asks(t.effect) for t in ts)
+    return out
 
 
 _ZONES: dict = {}  # (faction, cards) pairs, or the unmarked count -> rules.CostZone
 _HOLDS: dict = {}  # (zone shape, faction, cost) -> does the cost condition hold (R9)
+_TAILS: dict = {}  # (zone shape, markers) -> the placements' texts (R8.6)
+_PLACED: set = set()  # (zone shape, to, mark, markers) of placements found legal (R8.6)
+_FIXES: dict = {}  # (zone shape, faction, cost) -> does a play fix the pile (R9.2)
 _READS: dict = {}  # id(table) -> (table, its _Reads); the table is kept so ids stay unique
 
 
@@ -235,6 +262,7 @@ class IWState(Stepper):
         self._cards = table.cards
         r = _reads_of(table)
         self._type, self._mods, self._trig, self._out = r.type, r.mods, r.trig, r.out
+        self._turn, self._play_asks = r.turn, r.play_asks
         self.seats = SEATS
         self.d = data
         # seat -> the markers its aga permits (R8.6); fixed for a game (agas never change,
@@ -242,6 +270,8 @@ class IWState(Stepper):
         self.markers = markers if markers is not None else self._markers()
         self._answers: list = []
         self._asked = 0
+        self._wait: list = []
+        self._refc: dict = {}  # seat -> (set zone, its ids, _refs) of the last asked
 
     def _markers(self) -> dict:
         out = {}
@@ -258,29 +288,34 @@ class IWState(Stepper):
         return self._cards[self.d.cid[uid]]
 
     def ref(self, uid: int) -> str:
-        """R24.3: ``A:ID``, or ``A:ID@2`` when that set zone holds several of the id."""
+        """R24.3: ``A:ID``, or ``A:ID@2`` when that set zone holds several of the id (read
+        from :meth:`_refs`); a card no longer there is ``A:ID`` while exactly one card of
+        its id is (as log texts name a card that has just left)."""
         d = self.d
         s = d.owner[uid]
-        cid = d.cid
-        ident = cid[uid]
-        n = k = 0
-        for u in d.setz[s]:
-            if cid[u] == ident:
-                n += 1
-                if u == uid:
-                    k = n
-        if n == 1:
+        found = self._refs(s).get(uid)
+        if found is not None:
+            return found
+        ident = d.cid[uid]
+        if [d.cid[u] for u in d.setz[s]].count(ident) == 1:
             return f"{s}:{ident}"
-        if not k:
-            raise ValueError(f"card {uid} is not in {s}'s set zone")
-        return f"{s}:{ident}@{k}"
+        raise ValueError(f"card {uid} is not in {s}'s set zone")
 
     def _refs(self, s: str) -> dict:
-        """uid -> REF (R24.3) of every card of ``s``'s set zone, at once."""
+        """uid -> REF (R24.3) of every card of ``s``'s set zone, at once (the map is kept
+        while the zone and its ids are the same; do not change it)."""
         d = self.d
         cid = d.cid
         zone = d.setz[s]
         ids = [cid[u] for u in zone]
+        kept = self._refc.get(s)
+        if kept is not None and kept[0] == zone and kept[1] == ids:
+            return kept[2]
+        out = self._refc[s] = (zone[:], ids, self._refs_of(s, zone, ids))
+        return out[2]
+
+    @staticmethod
+    def _refs_of(s: str, zone: list, ids: list) -> dict:
         head = s + ":"
         if len(set(ids)) == len(ids):  # the usual case: no id twice
             return dict(zip(zone, [head + i for i in ids]))
@@ -548,11 +583,22 @@ class IWState(Stepper):
     # ================================================================== legal actions
     def _legal_of(self, seat: str) -> list:
         d = self.d
-        kind = self.decision_kind()
+        ph = d.phase  # decision_kind() between steps (no question, not over)
+        if ph == "setup":
+            kind = "barrier"
+        elif d.hold:
+            kind = "next"
+        elif ph == "main1" or ph == "main2":
+            kind = "main"
+        elif ph == "battle":
+            a = d.attack
+            kind = "attack" if a is None else a["stage"]
+        else:
+            kind = ph
         if kind == "barrier":
             texts = [f"barrier {i}" for i in {d.cid[u] for u in d.deck[seat]}]
         elif kind == "next":
-            return [NEXT]
+            return _NEXT_ONLY
         elif kind == "cost":
             texts = self._cost_texts(seat)
             texts.append("next")
@@ -574,16 +620,22 @@ class IWState(Stepper):
                 texts.append("done")
         texts.sort()  # R24.4 (an action's text is its str)
         try:
-            return [_ACTIONS[t] for t in texts]
+            return Listed([_ACTIONS[t] for t in texts])
         except KeyError:
-            return [_action(t) for t in texts]
+            return Listed([_action(t) for t in texts])
 
     def legal_actions(self, seat: str) -> list:
-        if self.question is not None:
+        q = self.question
+        if q is not None:
+            if seat != q.decision.seat:
+                return []
+            return [Action(o) for o in q.decision.options]
+        legal = self._legal.get(seat)  # kept for the current seats only (the Stepper's)
+        if legal is None:
             if seat not in self.current_seats():
                 return []
-            return [Action(o) for o in self.question.decision.options]
-        return super().legal_actions(seat)
+            legal = self._legal[seat] = self._legal_of(seat)
+        return list(legal)
 
     def apply(self, seat: str, action: Any) -> None:
         if isinstance(action, str):
@@ -599,8 +651,12 @@ class IWState(Stepper):
 
     def _cost_texts(self, seat: str) -> list:
         d = self.d
-        zone = self.cost_zone(seat)
-        tails = [str(p) for p in rules.placements(zone, self.markers[seat])]
+        markers = self.markers[seat]
+        key = (self._zone_key(seat), markers)
+        tails = _TAILS.get(key)
+        if tails is None:  # R8.6's placements: a value of the zone's shape and the markers
+            tails = _TAILS[key] = [str(p) for p in
+                                   rules.placements(self.cost_zone(seat), markers)]
         out = []
         for i in {d.cid[u] for u in d.hand[seat]}:
             for tail in tails:
@@ -769,25 +825,61 @@ class IWState(Stepper):
     # ================================================================== running a step
     def _may_ask(self, step: Step) -> bool:
         """Can ``step`` meet an ability's question?  Only where abilities trigger or
-        resolve: a play or an activation, an attack's judgment, the end phase and the next
-        turn's start (``next`` from main 2, or a phase set up by a ruling case)."""
+        resolve: a play of a card whose own abilities ask, an activation, an attack's
+        judgment when a card of the set zones listens to an out (アウト時), the end phase
+        and the next turn's start (``next`` from main 2) when one listens to a turn, or a
+        phase set up by a ruling case.  A question comes from an ability whose effect asks,
+        or from the order of two waiting abilities of one seat with different ids (R21.2;
+        :func:`~wgdsl.kernel.triggers.next_to_resolve` asks nothing of one id's)."""
         action = step.action
         if not isinstance(action, Action):
             return True
         kind, _, rest = action.text.partition(" ")
         d = self.d
         if kind == "next":
-            return d.hold or d.phase == "main2"
-        if kind == "play":  # only the played card's own abilities start (R21.6)
-            a = self._cards[rest.partition(" ")[0]].abilities
-            return bool(a.triggers or a.on_play)
-        if kind in ("attack", "block", "done", "join", "front"):
+            if d.hold:
+                return True
+            if d.phase != "main2":
+                return False
+            listen = self._turn
+            if not listen:
+                return False
+            # the turn's end and the next one's start: set zones, face-up agas, the
+            # territory (no card enters the field while abilities that ask nothing resolve)
+            sources = [(s, u) for s in SEATS for u in d.setz[s]]
+            for s in SEATS:
+                if d.aga_up[s] and s in d.aga:
+                    sources.append((s, d.aga[s]))
+            if d.terr is not None:
+                sources.append((d.terr_ctrl, d.terr))
+            return self._listening(listen, sources)
+        if kind == "play":
+            return rest.partition(" ")[0] in self._play_asks
+        if kind == "block":  # a blocker is added; the judgment waits for `done`
+            return False
+        if kind in ("attack", "done", "join", "front"):
             # a judgment may follow: an out geuda's アウト時 abilities (the only ones that
             # wait during a judgment)
-            out, cid = self._out, d.cid
-            return bool(out) and any(not out.isdisjoint([cid[u] for u in z])
-                                     for z in d.setz.values())
+            listen = self._out
+            if not listen:
+                return False
+            return self._listening(listen, [(s, u) for s in SEATS for u in d.setz[s]])
         return kind not in ("cost", "barrier")
+
+    def _listening(self, listen: dict, sources: list) -> bool:
+        """May the abilities ``listen`` names of the cards ``sources`` ((controller, uid)
+        pairs) ask, should they all wait at once: one asks as it resolves, or one seat's
+        are of two ids (their order is asked, R21.2)?"""
+        cid = self.d.cid
+        first: dict = {}
+        for s, u in sources:
+            i = cid[u]
+            asks = listen.get(i)
+            if asks is None:
+                continue
+            if asks or first.setdefault(s, i) != i:
+                return True
+        return False
 
     def _run(self, step: Step, answers: list) -> None:
         self._answers, self._asked = answers, 0
@@ -934,8 +1026,11 @@ class IWState(Stepper):
         ident = words[1]
         to = words[3] if len(words) > 3 else None
         mark = words[5] if len(words) > 5 else None
-        zone = self.cost_zone(seat)
-        rules.after_placement(zone, rules.Placement(to, mark), self.markers[seat])
+        key = (self._zone_key(seat), to, mark, self.markers[seat])
+        if key not in _PLACED:  # R8.6 (a listed placement always passes: checked once)
+            rules.after_placement(self.cost_zone(seat), rules.Placement(to, mark),
+                                  self.markers[seat])
+            _PLACED.add(key)
         uid = next(u for u in d.hand[seat] if d.cid[u] == ident)
         d.hand[seat].remove(uid)
         d.kn[uid] = BIT[seat]
@@ -959,10 +1054,13 @@ class IWState(Stepper):
     def _play(self, seat: str, words: list) -> None:
         d = self.d
         ident = words[1]
-        c = self.table[ident]
-        zone = self.cost_zone(seat)
-        new_zone = rules.after_play(zone, c.faction, c.cost)
-        if new_zone != zone:  # R9.2 fixing by play
+        c = self._cards[ident]
+        key = (self._zone_key(seat), c.faction, c.cost)
+        fixes = _FIXES.get(key)
+        if fixes is None:  # a value of the zone's shape, the faction and the cost
+            zone = self.cost_zone(seat)
+            fixes = _FIXES[key] = rules.after_play(zone, c.faction, c.cost) != zone
+        if fixes:  # R9.2 fixing by play
             d.cpiles[seat] = {c.faction: d.cun[seat]}
             d.cun[seat] = []
             self.note(seat, "mark", f"{seat}'s cost zone becomes its {c.faction} pile (R9.2)")
@@ -1252,6 +1350,7 @@ class IWState(Stepper):
     def _restore(self, snap: Data) -> None:
         self.d = snap.copy()
         self._wait = []
+        self._refc = {}
 
     def _game_over(self) -> IllegalAction:
         """R20.4: nothing happens once the game has ended."""
@@ -1311,6 +1410,7 @@ class IWState(Stepper):
                  for t, s, k, x, cards in d.log]
         self._legal = {}
         self._who = None
+        self._refc = {}
 
     def _reseed(self, rnd: random.Random) -> None:
         self.d.rng = rnd.getrandbits(64) & MASK
