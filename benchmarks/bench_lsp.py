@@ -58,6 +58,7 @@ class Server:
         self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      env={**os.environ, "WGDSL_LSP_DEBOUNCE": "0"})
         self.inbox: Queue = Queue()
+        self.backlog: list = []  # messages read but not yet waited for
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -79,10 +80,17 @@ class Server:
         self.proc.stdin.flush()
 
     def wait(self, test) -> dict:
+        """The first message, in the order they came, that passes ``test``; the others are
+        kept for a later wait (a hover's answer and a check's diagnostics may come in
+        either order: the check runs in its own thread)."""
+        for i, message in enumerate(self.backlog):
+            if test(message):
+                return self.backlog.pop(i)
         while True:
             message = self.inbox.get(timeout=120)
             if test(message):
                 return message
+            self.backlog.append(message)
 
     def diagnostics(self, uri: str) -> list:
         return self.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
