@@ -357,8 +357,8 @@ def cards_of(game, state, opening: dict, final: Optional[dict] = None) -> tuple[
     return {s: Counter(c) for s, c in played.items()}, drawn
 
 
-def _json(d) -> str:
-    return json.dumps(d, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+# one encoder for every record (json.dumps with options builds one a call)
+_json = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
 
 
 def play_game(game, sweep: Sweep, index: int, configs: Optional[list] = None,
@@ -374,14 +374,16 @@ def play_game(game, sweep: Sweep, index: int, configs: Optional[list] = None,
     opening = _openings(state)
     first = state.current_seats()[0] if not state.is_terminal() else ""
     actions, error = 0, ""
-    views = {s: SeatView(state, s) for s in seats}
+    acts = {s: (bots[s].act, SeatView(state, s)) for s in seats}
+    is_terminal, current_seats, apply = state.is_terminal, state.current_seats, state.apply
     try:
-        while not state.is_terminal():
+        while not is_terminal():
             if actions >= max_actions:
                 error = f"stopped after {max_actions} actions"
                 break
-            seat = state.current_seats()[0]
-            state.apply(seat, bots[seat].act(views[seat]))
+            seat = current_seats()[0]
+            act, view = acts[seat]
+            apply(seat, act(view))
             actions += 1
     except Exception as err:  # a game that cannot go on is a record too, not a lost shard
         error = f"{type(err).__name__}: {err}"
@@ -403,8 +405,8 @@ def play_game(game, sweep: Sweep, index: int, configs: Optional[list] = None,
         "returns": _json(state.returns() if done else {}),
         "win_reason": state.win_reason() if done else "",
         "turns": int(length or 0), "actions": actions,
-        "played": _json({s: dict(sorted(c.items())) for s, c in played.items()}),
-        "drawn": _json({s: dict(sorted(c.items())) for s, c in drawn.items()}),
+        "played": _json(played),  # sort_keys: every seat's ids in order
+        "drawn": _json(drawn),
         "error": error,
     }
 
