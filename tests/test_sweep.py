@@ -104,6 +104,59 @@ def test_imitation_world_decks_by_their_built_in_names(tmp_path):
         S.plan(wgdsl.load_game("getgem"), "getgem", 2, decks=(str(DECKS),))
 
 
+def _log_count(game, state, opening: dict) -> tuple[dict, dict]:
+    """The cards played and drawn, counted here from the log as cards_of's docstring says
+    (no memo, no early skips): a played kind's entry adds the first card id its text
+    names, a drawn kind's every one; a seat with a stock drew what left it."""
+    import re
+
+    cards = getattr(getattr(game, "spec", None), "cards", None)  # a game file's cards
+    ids = {c.id for c in cards} if cards else None
+    played = {s: Counter() for s in state.seats}
+    drawn = {s: Counter(opening[s][0]) for s in state.seats}
+    for e in state.log:
+        names = [t.split("@")[0] for t in re.findall(r"[A-Za-z][A-Za-z0-9]*-[A-Za-z0-9]+",
+                                                     e["text"])]
+        names = [t for t in names if ids is None or t in ids]
+        if e["kind"] in S.PLAYED_KINDS:
+            played[e["seat"]].update(names[:1])
+        elif e["kind"] in S.DRAWN_KINDS and opening[e["seat"]][1] is None:
+            drawn[e["seat"]].update(names)
+    final = state.to_dict().get("players")
+    for s, (hand, stock) in opening.items():
+        if stock is not None:
+            drawn[s] = +(Counter(hand) + Counter(stock) - Counter(final[s]["stock"]))
+    return played, drawn
+
+
+@pytest.mark.parametrize("name,seats,draws", [
+    ("world-gainer", None, True), ("getgem", 3, True), ("imitation-world", None, True),
+    (str(ROOT / "examples" / "games" / "war.game"), 2, False)])  # war reveals, never draws
+def test_the_cards_counted_are_the_ones_the_log_names(monkeypatch, name, seats, draws):
+    # cards_of reads each log text once per process (a memo): a second game with the
+    # same texts, and a memo that forgets every text at once, count the same cards
+    from wgdsl.tools.gamefile import SeatView, make_bots
+
+    game = wgdsl.load_game(name)
+    named = Counter()
+    for seed in range(3):
+        state = game.new_state(seed=seed, seats=seats)
+        opening = S._openings(state)
+        bots = make_bots(game, ("random",), seed, tuple(state.seats))
+        while not state.is_terminal():
+            seat = state.current_seats()[0]
+            state.apply(seat, bots[seat].act(SeatView(state, seat)))
+        want = _log_count(game, state, opening)
+        named.update(played=sum(sum(c.values()) for c in want[0].values()),
+                     drawn=sum(sum(c.values()) for c in want[1].values()))
+        assert S.cards_of(game, state, opening) == want
+        assert S.cards_of(game, state, opening, state.to_dict()) == want
+        monkeypatch.setattr(S, "_MEMO_LIMIT", 1)
+        assert S.cards_of(game, state, opening) == want
+        monkeypatch.undo()
+    assert named["played"] and bool(named["drawn"]) == draws  # the games named cards
+
+
 def installed(module: str) -> bool:
     try:
         S.need(module, "this test")

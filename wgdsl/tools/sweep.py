@@ -272,50 +272,93 @@ def card_ids(game) -> Optional[frozenset]:
     return frozenset(c.id for c in cards) if cards else None
 
 
-def _opening(state, seat: str) -> tuple[list, Optional[list]]:
-    """(the seat's opening hand, its stock if the game shows one in to_dict())."""
+# what the records read of a game, worked out once per game object in a process:
+# id(game) -> (the game, its card_ids, {log text: the card ids it names, in order});
+# the texts repeat game after game ("reveals R-10", "plays WG-005 to C2"), so each is
+# read with the regex once
+_READERS: dict = {}
+_MEMO_LIMIT = 200_000  # texts remembered per game before starting again
+_KINDS = PLAYED_KINDS | DRAWN_KINDS
+
+
+def _reader(game) -> tuple:
+    entry = _READERS.get(id(game))
+    if entry is None or entry[0] is not game:
+        entry = _READERS[id(game)] = (game, card_ids(game), {})
+    return entry
+
+
+def _openings(state) -> dict:
+    """seat -> (its opening hand, its stock if the game shows one in to_dict()), from
+    one to_dict() for every seat."""
     data = state.to_dict()
     players = data.get("players")
-    mine = players.get(seat) if isinstance(players, dict) else None
-    if isinstance(mine, dict) and isinstance(mine.get("stock"), list):
-        return list(mine.get("hand") or []), list(mine["stock"])
-    hand = state.observation(seat).get("hand")
-    return ([c for c in hand if isinstance(c, str)] if isinstance(hand, list) else []), None
+    out = {}
+    for seat in state.seats:
+        mine = players.get(seat) if isinstance(players, dict) else None
+        if isinstance(mine, dict) and isinstance(mine.get("stock"), list):
+            out[seat] = list(mine.get("hand") or []), list(mine["stock"])
+        else:
+            hand = state.observation(seat).get("hand")
+            out[seat] = ([c for c in hand if isinstance(c, str)]
+                         if isinstance(hand, list) else []), None
+    return out
 
 
-def cards_of(game, state, opening: dict) -> tuple[dict, dict]:
+def _opening(state, seat: str) -> tuple[list, Optional[list]]:
+    """(the seat's opening hand, its stock if the game shows one in to_dict())."""
+    return _openings(state)[seat]
+
+
+def cards_of(game, state, opening: dict, final: Optional[dict] = None) -> tuple[dict, dict]:
     """(played, drawn): seat -> Counter of card ids, from the finished game.
 
     Played: the cards named by the seat's log entries of a :data:`PLAYED_KINDS` kind.
     Drawn: a game that keeps each seat's stock in ``to_dict()`` (World Gainer, whose log
     says only "draws a card") — every card that left the seat's stock, its opening hand
     included; any other game — its opening hand (``observation(seat)["hand"]``) and the
-    cards its :data:`DRAWN_KINDS` log entries name."""
-    ids = card_ids(game)
-    played = {s: Counter() for s in state.seats}
-    drawn = {s: Counter() for s in state.seats}
+    cards its :data:`DRAWN_KINDS` log entries name.  ``final``: the finished state's
+    ``to_dict()``, when the caller has it (else it is asked for when a stock needs it)."""
+    _, ids, memo = _reader(game)
+    played = {s: [] for s in state.seats}
+    # the seats whose draws the log tells (a seat with a stock: its stock tells them)
+    from_log = {s: [] for s in state.seats if opening[s][1] is None}
     for e in state.log:
-        seat, kind = e.get("seat"), e.get("kind")
-        if seat not in played or (kind not in PLAYED_KINDS and kind not in DRAWN_KINDS):
+        kind = e.get("kind")
+        if kind not in _KINDS:
             continue
-        found = [t for t in _tokens(e.get("text", "")) if ids is None or t in ids]
+        out = (played if kind in PLAYED_KINDS else from_log).get(e.get("seat"))
+        if out is None:
+            continue
+        text = e.get("text", "")
+        found = memo.get(text)
+        if found is None:
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            found = memo[text] = tuple(t for t in _tokens(text) if ids is None or t in ids)
         if kind in PLAYED_KINDS:
-            played[seat].update(found[:1])  # the card played is the first one named
-        elif opening[seat][1] is None:
-            drawn[seat].update(found)
-    final = state.to_dict().get("players")
-    for seat, (hand, stock) in opening.items():
-        if stock is not None and isinstance(final, dict):
-            left = Counter(hand) + Counter(stock)
-            left.subtract(Counter(final[seat].get("stock", [])))
-            drawn[seat] = +left
+            if found:
+                out.append(found[0])  # the card played is the first one named
         else:
-            drawn[seat].update(hand)
-    return played, drawn
+            out.extend(found)
+    drawn = {}
+    players = None
+    for seat, (hand, stock) in opening.items():
+        if stock is not None:
+            if players is None:
+                players = (final if final is not None else state.to_dict()).get("players")
+            if isinstance(players, dict):
+                left = Counter(hand) + Counter(stock)
+                left.subtract(Counter(players[seat].get("stock", [])))
+                drawn[seat] = +left
+                continue
+        drawn[seat] = Counter(from_log.get(seat, ()))
+        drawn[seat].update(hand)
+    return {s: Counter(c) for s, c in played.items()}, drawn
 
 
-def _json(d) -> str:
-    return json.dumps(d, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+# one encoder for every record (json.dumps with options builds one a call)
+_json = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
 
 
 def play_game(game, sweep: Sweep, index: int, configs: Optional[list] = None,
@@ -328,24 +371,26 @@ def play_game(game, sweep: Sweep, index: int, configs: Optional[list] = None,
     state = new_state(game, sweep, cfg, seed, decks)
     seats = tuple(state.seats)
     bots = make_bots(game, cfg.agents, seed, seats)
-    opening = {s: _opening(state, s) for s in seats}
+    opening = _openings(state)
     first = state.current_seats()[0] if not state.is_terminal() else ""
     actions, error = 0, ""
-    views = {s: SeatView(state, s) for s in seats}
+    acts = {s: (bots[s].act, SeatView(state, s)) for s in seats}
+    is_terminal, current_seats, apply = state.is_terminal, state.current_seats, state.apply
     try:
-        while not state.is_terminal():
+        while not is_terminal():
             if actions >= max_actions:
                 error = f"stopped after {max_actions} actions"
                 break
-            seat = state.current_seats()[0]
-            state.apply(seat, bots[seat].act(views[seat]))
+            seat = current_seats()[0]
+            act, view = acts[seat]
+            apply(seat, act(view))
             actions += 1
     except Exception as err:  # a game that cannot go on is a record too, not a lost shard
         error = f"{type(err).__name__}: {err}"
     data = state.to_dict()
     length = data.get("turn", data.get("round", 0))
     done = state.is_terminal()
-    played, drawn = cards_of(game, state, opening)
+    played, drawn = cards_of(game, state, opening, data)
     names = {s: cfg.agents[i % len(cfg.agents)] for i, s in enumerate(seats)}
     decks = {s: deck_label(d) for s, d in zip(seats, cfg.decks)} if cfg.decks else {}
     if not decks and game.id == "world-gainer":  # its built-in pair
@@ -360,8 +405,8 @@ def play_game(game, sweep: Sweep, index: int, configs: Optional[list] = None,
         "returns": _json(state.returns() if done else {}),
         "win_reason": state.win_reason() if done else "",
         "turns": int(length or 0), "actions": actions,
-        "played": _json({s: dict(sorted(c.items())) for s, c in played.items()}),
-        "drawn": _json({s: dict(sorted(c.items())) for s, c in drawn.items()}),
+        "played": _json(played),  # sort_keys: every seat's ids in order
+        "drawn": _json(drawn),
         "error": error,
     }
 
