@@ -271,7 +271,9 @@ class IWState(Stepper):
         self._answers: list = []
         self._asked = 0
         self._wait: list = []
-        self._refc: dict = {}  # seat -> (set zone, its ids, _refs) of the last asked
+        # seat -> (set zone, _refs) of the last asked: a zone of the same uids has the same
+        # REFs while no card's id changes (only _redeal changes one, and forgets these)
+        self._refc: dict = {}
 
     def _markers(self) -> dict:
         out = {}
@@ -304,15 +306,14 @@ class IWState(Stepper):
     def _refs(self, s: str) -> dict:
         """uid -> REF (R24.3) of every card of ``s``'s set zone, at once (the map is kept
         while the zone and its ids are the same; do not change it)."""
-        d = self.d
-        cid = d.cid
-        zone = d.setz[s]
-        ids = [cid[u] for u in zone]
+        zone = self.d.setz[s]
         kept = self._refc.get(s)
-        if kept is not None and kept[0] == zone and kept[1] == ids:
-            return kept[2]
-        out = self._refc[s] = (zone[:], ids, self._refs_of(s, zone, ids))
-        return out[2]
+        if kept is not None and kept[0] == zone:  # a card's id changes only in _redeal
+            return kept[1]
+        cid = self.d.cid
+        refs = self._refs_of(s, zone, [cid[u] for u in zone])
+        self._refc[s] = (zone[:], refs)
+        return refs
 
     @staticmethod
     def _refs_of(s: str, zone: list, ids: list) -> dict:
@@ -647,7 +648,7 @@ class IWState(Stepper):
                                     f"{', '.join(q.decision.options)}, not `{action}`",
                                     q.decision.rule)
             action = Answer(seat, action.text)
-        super().apply(seat, action)
+        Stepper.apply(self, seat, action)
 
     def _cost_texts(self, seat: str) -> list:
         d = self.d
@@ -752,10 +753,12 @@ class IWState(Stepper):
             return []
         foe = other(seat)
         types, cid, pan = self._type, d.cid, d.pan
-        theirs = self._refs(foe)
-        targets = ["player"] + [theirs[u] for u in d.setz[foe]
-                                if types[cid[u]] == "geuda" and u in pan]
+        targets = [u for u in d.setz[foe] if u in pan and types[cid[u]] == "geuda"]
         mine = self._refs(seat)
+        if not targets:
+            return [f"attack {mine[u]} player" for u in attackers]
+        theirs = self._refs(foe)
+        targets = ["player"] + [theirs[u] for u in targets]
         return [f"attack {mine[u]} {t}" for u in attackers for t in targets]
 
     def _joinable(self) -> list:
@@ -859,11 +862,25 @@ class IWState(Stepper):
             return False
         if kind in ("attack", "done", "join", "front"):
             # a judgment may follow: an out geuda's アウト時 abilities (the only ones that
-            # wait during a judgment)
+            # wait during a judgment); _listening over the set zones, inline
             listen = self._out
             if not listen:
                 return False
-            return self._listening(listen, [(s, u) for s in SEATS for u in d.setz[s]])
+            cid, setz = d.cid, d.setz
+            for s in SEATS:
+                first = None
+                for u in setz[s]:
+                    i = cid[u]
+                    asks = listen.get(i)
+                    if asks is None:
+                        continue
+                    if asks:
+                        return True
+                    if first is None:
+                        first = i
+                    elif first != i:
+                        return True
+            return False
         return kind not in ("cost", "barrier")
 
     def _listening(self, listen: dict, sources: list) -> bool:
