@@ -40,6 +40,7 @@ BIT = {"A": 1, "B": 2}
 BOTH = 3
 WHOLE = 4  # not a seat: the whole state (to_dict) sees every card
 PHASES = ("start", "ripan", "draw", "cost", "main1", "battle", "main2", "end")
+_AUTO = frozenset(("start", "ripan", "draw", "end"))  # the phases that ask no decision
 PLAYED = ("geuda", "enchant", "territory", "eventi", "object")
 BARRIERS = 5  # R5.2
 OPENING_HAND = 5  # R5.6
@@ -271,9 +272,12 @@ class IWState(Stepper):
         self._answers: list = []
         self._asked = 0
         self._wait: list = []
-        # seat -> (set zone, _refs) of the last asked: a zone of the same uids has the same
-        # REFs while no card's id changes (only _redeal changes one, and forgets these)
+        # seat -> (set zone, _refs, REF -> uid) of the last asked: a zone of the same uids
+        # has the same REFs while no card's id changes (only _redeal changes one, and
+        # forgets these)
         self._refc: dict = {}
+        # (A's set zone, B's, may an out judgment ask) of the last _may_ask that read it
+        self._outc: Optional[tuple] = None
 
     def _markers(self) -> dict:
         out = {}
@@ -312,7 +316,7 @@ class IWState(Stepper):
             return kept[1]
         cid = self.d.cid
         refs = self._refs_of(s, zone, [cid[u] for u in zone])
-        self._refc[s] = (zone[:], refs)
+        self._refc[s] = (zone[:], refs, dict(zip(refs.values(), refs)))
         return refs
 
     @staticmethod
@@ -337,6 +341,10 @@ class IWState(Stepper):
         s, rest = text.split(":", 1)
         if s not in SEATS:
             return None
+        self._refs(s)
+        u = self._refc[s][2].get(text)  # a REF as _refs writes it (every listed action's)
+        if u is not None:
+            return u
         ident, _, k = rest.partition("@")
         d = self.d
         same = [u for u in d.setz[s] if d.cid[u] == ident]
@@ -369,7 +377,11 @@ class IWState(Stepper):
         d = self.d
         if cards:
             cid, kn = d.cid, d.kn
-            cards = tuple([(cid[u], kn[u]) for u in cards])
+            if len(cards) == 1:
+                u = cards[0]
+                cards = ((cid[u], kn[u]),)
+            else:
+                cards = tuple([(cid[u], kn[u]) for u in cards])
         d.log.append((d.turn, seat, kind, text, cards))
 
     @staticmethod
@@ -465,8 +477,32 @@ class IWState(Stepper):
         atk, dfn = self._stats(uid)
         return atk if stat == "atk" else dfn if stat == "def" else 0
 
-    def _stats(self, uid: int) -> tuple:
-        """(ATK, DEF) of ``uid`` as :meth:`raw` gives them, in one pass over the modifiers."""
+    def _mod_sources(self) -> list:
+        """(modifiers, controller, uid) of the cards whose 常時 modifiers apply now (R21.1,
+        R19.5): set-zone cards, face-up agas, the territory (its controller's); only ids
+        with modifiers count."""
+        d = self.d
+        cid, mods = d.cid, self._mods
+        out = []
+        for s in SEATS:
+            for su in d.setz[s]:
+                ms = mods.get(cid[su])
+                if ms is not None:
+                    out.append((ms, s, su))
+            a = d.aga.get(s)
+            if a is not None and d.aga_up[s]:
+                ms = mods.get(cid[a])
+                if ms is not None:
+                    out.append((ms, s, a))
+        if d.terr is not None:
+            ms = mods.get(cid[d.terr])
+            if ms is not None:
+                out.append((ms, d.terr_ctrl, d.terr))
+        return out
+
+    def _stats(self, uid: int, sources: Optional[list] = None) -> tuple:
+        """(ATK, DEF) of ``uid`` as :meth:`raw` gives them, in one pass over the modifiers
+        (``sources``: :meth:`_mod_sources` of the state as it is, if already known)."""
         d = self.d
         cid = d.cid
         c = self._cards[cid[uid]]
@@ -476,25 +512,9 @@ class IWState(Stepper):
             owner = d.owner[uid]
             geuda = c.type == "geuda"
             faction = c.faction
-            # the cards whose 常時 modifiers apply now (R21.1, R19.5): set-zone cards,
-            # face-up agas, the territory (its controller's); only ids with modifiers count
-            for s in SEATS:
-                for su in d.setz[s]:
-                    ms = mods.get(cid[su])
-                    if ms is not None:
-                        a, b = _static(ms, s, su, uid, owner, geuda, faction)
-                        atk, dfn = atk + a, dfn + b
-                a = d.aga.get(s)
-                if a is not None and d.aga_up[s]:
-                    ms = mods.get(cid[a])
-                    if ms is not None:
-                        a, b = _static(ms, s, a, uid, owner, geuda, faction)
-                        atk, dfn = atk + a, dfn + b
-            if d.terr is not None:
-                ms = mods.get(cid[d.terr])
-                if ms is not None:
-                    a, b = _static(ms, d.terr_ctrl, d.terr, uid, owner, geuda, faction)
-                    atk, dfn = atk + a, dfn + b
+            for ms, s, su in self._mod_sources() if sources is None else sources:
+                a, b = _static(ms, s, su, uid, owner, geuda, faction)
+                atk, dfn = atk + a, dfn + b
             e = d.ench.get(uid)
             if e is not None:
                 for m in mods.get(cid[e], ()):
@@ -517,7 +537,8 @@ class IWState(Stepper):
     def aga_def(self, seat: str) -> int:
         return self.card(self.d.aga[seat]).defence
 
-    def fighter(self, uid: int, kind: str, role: str) -> rules.Fighter:
+    def fighter(self, uid: int, kind: str, role: str,
+                sources: Optional[list] = None) -> rules.Fighter:
         ja = jd = 0
         for m in self.card(uid).abilities.judgment:
             if kind in m.kinds and (m.role is None or m.role == role):
@@ -525,7 +546,7 @@ class IWState(Stepper):
                     ja += m.amount
                 else:
                     jd += m.amount
-        atk, dfn = self._stats(uid)
+        atk, dfn = self._stats(uid, sources)
         return rules.Fighter(atk, dfn, ja, jd)
 
     def marks(self, uid: int) -> rules.Marks:
@@ -621,7 +642,7 @@ class IWState(Stepper):
                 texts.append("done")
         texts.sort()  # R24.4 (an action's text is its str)
         try:
-            return Listed([_ACTIONS[t] for t in texts])
+            return Listed(map(_ACTIONS.__getitem__, texts))
         except KeyError:
             return Listed([_action(t) for t in texts])
 
@@ -862,26 +883,24 @@ class IWState(Stepper):
             return False
         if kind in ("attack", "done", "join", "front"):
             # a judgment may follow: an out geuda's アウト時 abilities (the only ones that
-            # wait during a judgment); _listening over the set zones, inline
+            # wait during a judgment); the answer is kept while the set zones are the same
             listen = self._out
             if not listen:
                 return False
-            cid, setz = d.cid, d.setz
-            for s in SEATS:
-                first = None
-                for u in setz[s]:
-                    i = cid[u]
-                    asks = listen.get(i)
-                    if asks is None:
-                        continue
-                    if asks:
-                        return True
-                    if first is None:
-                        first = i
-                    elif first != i:
-                        return True
-            return False
+            setz = d.setz
+            za, zb = setz["A"], setz["B"]
+            kept = self._outc
+            if kept is not None and kept[0] == za and kept[1] == zb:
+                return kept[2]
+            asks = self._out_asks(listen)
+            self._outc = (za[:], zb[:], asks)
+            return asks
         return kind not in ("cost", "barrier")
+
+    def _out_asks(self, listen: dict) -> bool:
+        """:meth:`_listening` of the アウト時 abilities ``listen`` over both set zones."""
+        d = self.d
+        return self._listening(listen, [(s, u) for s in SEATS for u in d.setz[s]])
 
     def _listening(self, listen: dict, sources: list) -> bool:
         """May the abilities ``listen`` names of the cards ``sources`` ((controller, uid)
@@ -911,24 +930,13 @@ class IWState(Stepper):
         words = action.text.split()
         kind = words[0]
         d = self.d
-        if kind == "barrier":
-            self._barrier(seat, words[1])
-        elif kind == "next":
+        # the kinds in the order of how often random games take them
+        if kind == "next":
             self._next(seat)
-        elif kind == "cost":
-            self._place_cost(seat, words)
         elif kind == "play":
             self._play(seat, words)
-        elif kind == "activate":
-            self._activate(seat, words)
         elif kind == "attack":
             self._declare(seat, words)
-        elif kind == "join":
-            d.attack["side"].append(self.find_ref(words[1]))
-            self._after_join()
-        elif kind == "front":
-            d.attack["order"].append(self.find_ref(words[1]))
-            self._after_front()
         elif kind == "block":
             d.attack["blockers"].append(self.find_ref(words[1]))
         elif kind == "done":
@@ -937,6 +945,18 @@ class IWState(Stepper):
                 self._after_join(done=True)
             else:
                 self._block_done()
+        elif kind == "cost":
+            self._place_cost(seat, words)
+        elif kind == "barrier":
+            self._barrier(seat, words[1])
+        elif kind == "activate":
+            self._activate(seat, words)
+        elif kind == "join":
+            d.attack["side"].append(self.find_ref(words[1]))
+            self._after_join()
+        elif kind == "front":
+            d.attack["order"].append(self.find_ref(words[1]))
+            self._after_front()
         else:  # pragma: no cover - only listed actions reach here
             raise AssertionError(action)
 
@@ -968,6 +988,8 @@ class IWState(Stepper):
         d = self.d
         while not d.hold:
             ph = d.phase
+            if ph not in _AUTO:  # a decision's phase (cost, main, battle) or setup
+                return
             if ph == "start":
                 self.note(d.active, "turn", f"turn {d.turn}: {d.active}'s turn begins")
                 d.new.clear()
@@ -999,8 +1021,6 @@ class IWState(Stepper):
                 d.turn += 1
                 d.active = other(d.active)
                 d.phase, d.step = "start", None
-            else:
-                return
 
     def _end(self, result: rules.Result) -> None:
         d = self.d
@@ -1196,6 +1216,7 @@ class IWState(Stepper):
         a = d.attack
         side = [u for u in a["order"] if u in d.setz[d.active]]
         attacker, foe = d.active, other(d.active)
+        src = self._mod_sources() if self._mods else None  # the same for every fighter
         if a["target"] is not None or a["blockers"]:
             defending = ([a["target"]] if a["target"] is not None else a["blockers"])
             defending = [u for u in defending if u in d.setz[foe]]
@@ -1204,8 +1225,8 @@ class IWState(Stepper):
             else:
                 role_d = "blocker" if a["target"] is None else "target"
                 res = rules.survival_judgment(
-                    [self.fighter(u, "survival", "attacker") for u in side],
-                    [self.fighter(u, "survival", role_d) for u in defending])
+                    [self.fighter(u, "survival", "attacker", src) for u in side],
+                    [self.fighter(u, "survival", role_d, src) for u in defending])
                 out = [u for u, r in zip(side, res.attacking) if r.out] \
                     + [u for u, r in zip(defending, res.defending) if r.out]
                 self.note(attacker, "judgment", f"survival judgment: {res.attacking_deals} "
@@ -1220,7 +1241,8 @@ class IWState(Stepper):
         elif not side:
             self.note(attacker, "judgment", "the attack ends with no judgment (R15.6)")
         elif d.barriers[foe]:
-            res = rules.barrier_judgment([self.fighter(u, "barrier", "attacker") for u in side],
+            res = rules.barrier_judgment([self.fighter(u, "barrier", "attacker", src)
+                                          for u in side],
                                          len(d.barriers[foe]))
             self.note(attacker, "judgment", f"barrier judgment: {res.deals} against "
                       f"{res.defence}: " + ("destroyed" if res.destroyed else "it stands"))
@@ -1234,7 +1256,7 @@ class IWState(Stepper):
                     self.note(foe, "aga", foe + "'s aga {} turns face up (R19.1)",
                               (d.aga[foe],))
         else:
-            res = rules.aga_judgment([self.fighter(u, "aga", "attacker") for u in side],
+            res = rules.aga_judgment([self.fighter(u, "aga", "attacker", src) for u in side],
                                      self.raw(d.aga[foe], "def"), 0, True)
             self.note(attacker, "judgment", f"aga judgment: {res.deals} against {res.defence}")
             if res.destroyed:
@@ -1368,6 +1390,7 @@ class IWState(Stepper):
         self.d = snap.copy()
         self._wait = []
         self._refc = {}
+        self._outc = None
 
     def _game_over(self) -> IllegalAction:
         """R20.4: nothing happens once the game has ended."""
@@ -1428,6 +1451,7 @@ class IWState(Stepper):
         self._legal = {}
         self._who = None
         self._refc = {}
+        self._outc = None
 
     def _reseed(self, rnd: random.Random) -> None:
         self.d.rng = rnd.getrandbits(64) & MASK
