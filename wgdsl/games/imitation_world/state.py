@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from operator import attrgetter
 from typing import Any, Optional
 
 import attrs
@@ -29,7 +28,7 @@ import attrs
 from wgdsl.kernel.decision import Answer, Decision, Suspend
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.rng import MASK, below, shuffled
-from wgdsl.kernel.stepper import Listed, Step, Stepper
+from wgdsl.kernel.stepper import Step, Stepper
 from wgdsl.kernel.triggers import next_to_resolve
 
 from . import rules
@@ -65,11 +64,36 @@ class GameOver(Exception):
     """Raised inside a run when a win condition is met: nothing more happens (R20.4)."""
 
 
-@attrs.frozen
 class Action:
-    """An action of R24.2: equal iff their texts are (R24.3); ``kind`` is its first word."""
+    """An action of R24.2: equal iff their texts are (R24.3); ``kind`` is its first word.
 
-    text: str
+    One object per text: ``Action(text)`` hands back the one made first (actions are
+    frozen), so two actions are equal iff they are the same object, and a list's ``in``
+    (the Stepper's test of an action applied) compares them in C, with no ``__eq__``
+    called.  The legal actions of a state repeat the same few hundred texts game after
+    game; the table of them is never emptied (an action a caller kept must stay equal to
+    the one listed again)."""
+
+    __slots__ = ("text",)
+
+    def __new__(cls, text: str) -> "Action":
+        a = _ACTIONS.get(text)
+        if a is None:
+            a = _ACTIONS[text] = object.__new__(cls)
+            object.__setattr__(a, "text", text)
+        return a
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __reduce__(self) -> tuple:  # a copy or a pickle is the same object again
+        return Action, (self.text,)
+
+    def __repr__(self) -> str:
+        return f"Action(text={self.text!r})"
 
     @property
     def kind(self) -> str:
@@ -82,6 +106,10 @@ class Action:
         return {"kind": self.kind, "text": self.text}
 
 
+# text -> Action: every action there is (see Action)
+_ACTIONS: dict = {}
+
+
 @attrs.frozen
 class IWDecision(Decision):
     """A question an ability asks (R24.2: order, yes_no, choose): ``card`` is the card whose
@@ -91,21 +119,7 @@ class IWDecision(Decision):
 
 
 NEXT, DONE = Action("next"), Action("done")
-_text = attrgetter("text")
-_NEXT_ONLY = Listed([NEXT])  # shared: the Stepper hands out copies, never this list
-
-# text -> Action: the actions listed are made once per text and shared (they are frozen);
-# the legal actions of a state repeat the same few hundred texts game after game
-_ACTIONS: dict = {"next": NEXT, "done": DONE}
-
-
-def _action(text: str) -> Action:
-    a = _ACTIONS.get(text)
-    if a is None:
-        if len(_ACTIONS) > 100_000:  # many card sets in one process: start again
-            _ACTIONS.clear()
-        a = _ACTIONS[text] = Action(text)
-    return a
+_NEXT_ONLY = [NEXT]  # shared: the Stepper hands out copies, never this list
 
 
 class _Reads:
@@ -641,10 +655,10 @@ class IWState(Stepper):
                 texts = [f"block {refs[u]}" for u in self._can_block()]
                 texts.append("done")
         texts.sort()  # R24.4 (an action's text is its str)
-        try:
-            return Listed(map(_ACTIONS.__getitem__, texts))
+        try:  # a plain list: its `in` compares the shared actions in C (see Action)
+            return list(map(_ACTIONS.__getitem__, texts))
         except KeyError:
-            return Listed([_action(t) for t in texts])
+            return list(map(Action, texts))
 
     def legal_actions(self, seat: str) -> list:
         q = self.question
@@ -900,7 +914,11 @@ class IWState(Stepper):
     def _out_asks(self, listen: dict) -> bool:
         """:meth:`_listening` of the アウト時 abilities ``listen`` over both set zones."""
         d = self.d
-        return self._listening(listen, [(s, u) for s in SEATS for u in d.setz[s]])
+        ids, setz = d.cid.__getitem__, d.setz
+        keys = listen.keys()
+        if keys.isdisjoint(map(ids, setz["A"])) and keys.isdisjoint(map(ids, setz["B"])):
+            return False  # the usual case: no card there listens
+        return self._listening(listen, [(s, u) for s in SEATS for u in setz[s]])
 
     def _listening(self, listen: dict, sources: list) -> bool:
         """May the abilities ``listen`` names of the cards ``sources`` ((controller, uid)
