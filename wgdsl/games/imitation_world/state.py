@@ -74,13 +74,15 @@ class Action:
     game; the table of them is never emptied (an action a caller kept must stay equal to
     the one listed again)."""
 
-    __slots__ = ("text",)
+    __slots__ = ("text", "kind", "words")
 
     def __new__(cls, text: str) -> "Action":
         a = _ACTIONS.get(text)
-        if a is None:
+        if a is None:  # its first word and its words, read once
             a = _ACTIONS[text] = object.__new__(cls)
             object.__setattr__(a, "text", text)
+            object.__setattr__(a, "kind", text.split(" ", 1)[0])
+            object.__setattr__(a, "words", tuple(text.split()))
         return a
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -94,10 +96,6 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action(text={self.text!r})"
-
-    @property
-    def kind(self) -> str:
-        return self.text.split(" ", 1)[0]
 
     def __str__(self) -> str:
         return self.text
@@ -128,11 +126,19 @@ class _Reads:
     what may ask a question (R21.2-R21.3): a play, the アウト時 and turn abilities.  Made
     once per table (:func:`_reads_of`)."""
 
-    __slots__ = ("type", "mods", "trig", "out", "turn", "play_asks")
+    __slots__ = ("type", "mods", "trig", "out", "turn", "play_asks", "played", "act", "hand")
 
     def __init__(self, table):
         cards = table.cards
         self.type = {i: c.type for i, c in cards.items()}
+        # id -> (type, faction, cost, `play ID`) of the cards played from the hand
+        self.played = {i: (c.type, c.faction, c.cost, f"play {i}") for i, c in cards.items()
+                       if c.type in PLAYED}
+        # cost-zone shape -> {id: what a card of the hand gives in main (see _main_texts)}
+        self.hand: dict = {}
+        # id -> its activated ability (R21.1), for the ids with one
+        self.act = {i: c.abilities.activated for i, c in cards.items()
+                    if c.abilities.activated is not None}
         self.mods = {i: c.abilities.modifiers for i, c in cards.items() if c.abilities.modifiers}
         self.trig = frozenset(i for i, c in cards.items() if c.abilities.triggers)
         # id -> does one of its アウト時 (out) / turn abilities ask as it resolves
@@ -277,7 +283,8 @@ class IWState(Stepper):
         self._cards = table.cards
         r = _reads_of(table)
         self._type, self._mods, self._trig, self._out = r.type, r.mods, r.trig, r.out
-        self._turn, self._play_asks = r.turn, r.play_asks
+        self._turn, self._play_asks, self._played = r.turn, r.play_asks, r.played
+        self._act, self._hand = r.act, r.hand
         self.seats = SEATS
         self.d = data
         # seat -> the markers its aga permits (R8.6); fixed for a game (agas never change,
@@ -619,32 +626,23 @@ class IWState(Stepper):
     # ================================================================== legal actions
     def _legal_of(self, seat: str) -> list:
         d = self.d
-        ph = d.phase  # decision_kind() between steps (no question, not over)
-        if ph == "setup":
-            kind = "barrier"
-        elif d.hold:
-            kind = "next"
-        elif ph == "main1" or ph == "main2":
-            kind = "main"
-        elif ph == "battle":
-            a = d.attack
-            kind = "attack" if a is None else a["stage"]
-        else:
-            kind = ph
-        if kind == "barrier":
-            texts = [f"barrier {i}" for i in {d.cid[u] for u in d.deck[seat]}]
-        elif kind == "next":
-            return _NEXT_ONLY
-        elif kind == "cost":
-            texts = self._cost_texts(seat)
-            texts.append("next")
-        elif kind == "main":
+        ph = d.phase  # decision_kind() between steps (no question, not over), the most
+        # frequent first: main, battle (attack, block, join, front), setup, next, cost
+        if (ph == "main1" or ph == "main2") and not d.hold:
             texts = self._main_texts(seat)
             texts.append("next")
-        elif kind == "attack":
+        elif ph == "battle" and not d.hold and d.attack is None:
             texts = self._attack_texts(seat)
             texts.append("next")
+        elif ph == "setup":
+            texts = [f"barrier {i}" for i in {d.cid[u] for u in d.deck[seat]}]
+        elif d.hold:
+            return _NEXT_ONLY
+        elif ph == "cost":
+            texts = self._cost_texts(seat)
+            texts.append("next")
         else:
+            kind = d.attack["stage"] if ph == "battle" else ph
             refs = self._refs(seat)
             if kind == "join":
                 texts = [f"join {refs[u]}" for u in self._joinable()]
@@ -657,8 +655,9 @@ class IWState(Stepper):
         texts.sort()  # R24.4 (an action's text is its str)
         try:  # a plain list: its `in` compares the shared actions in C (see Action)
             return list(map(_ACTIONS.__getitem__, texts))
-        except KeyError:
-            return list(map(Action, texts))
+        except KeyError:  # a text not met yet
+            get = _ACTIONS.get
+            return [get(t) or Action(t) for t in texts]
 
     def legal_actions(self, seat: str) -> list:
         q = self.question
@@ -668,7 +667,10 @@ class IWState(Stepper):
             return [Action(o) for o in q.decision.options]
         legal = self._legal.get(seat)  # kept for the current seats only (the Stepper's)
         if legal is None:
-            if seat not in self.current_seats():
+            who = self._who  # current_seats(), inline
+            if who is None:
+                who = self._who = self._find_who()
+            if seat not in who[0]:
                 return []
             legal = self._legal[seat] = self._legal_of(seat)
         return list(legal)
@@ -706,28 +708,31 @@ class IWState(Stepper):
         d = self.d
         out = []
         zkey = self._zone_key(seat)
-        zone = None
         cards = self._cards
         cid = d.cid
         refs = None
+        # what each id of the hand gives, for this cost-zone shape: False (not played from
+        # the hand, or its cost does not hold, R9), its one text (a geuda, an object), or
+        # True (a territory, an enchant, an eventi: the board decides)
+        seen = self._hand.get(zkey)
+        if seen is None:
+            if len(self._hand) > 4096:  # a bound (a game meets a few dozen shapes)
+                self._hand.clear()
+            seen = self._hand[zkey] = {}
         for i in {cid[u] for u in d.hand[seat]}:
+            r = seen.get(i)
+            if r is None:
+                r = seen[i] = self._hand_entry(seat, zkey, i)
+            if r is False:
+                continue
+            if r is not True:
+                out.append(r)
+                continue
+            kind, _, _, text = self._played[i]
             c = cards[i]
-            kind = c.type
-            if kind not in PLAYED:
-                continue
-            key = (zkey, c.faction, c.cost)
-            ok = _HOLDS.get(key)
-            if ok is None:  # R9: does the cost condition hold (a value of the three)
-                if zone is None:
-                    zone = self.cost_zone(seat)
-                ok = _HOLDS[key] = rules.can_play(zone, c.faction, c.cost)
-            if not ok:
-                continue
-            if kind == "geuda" or kind == "object":
-                out.append(f"play {i}")
-            elif kind == "territory":
+            if kind == "territory":
                 if self._territory_fits(c):
-                    out.append(f"play {i}")
+                    out.append(text)
             elif kind == "enchant":
                 if refs is None:
                     refs = {**self._refs("A"), **self._refs("B")}
@@ -736,15 +741,15 @@ class IWState(Stepper):
             else:  # eventi
                 op = c.abilities.on_play
                 if op is None or op.choose is None:
-                    out.append(f"play {i}")
+                    out.append(text)
                 else:
                     for t in self.options(seat, op.choose):
                         out.append(f"play {i} target {t}")
-        pan = d.pan
+        pan, acts = d.pan, self._act
         for u in d.setz[seat]:
             if u in pan:
                 continue
-            act = cards[cid[u]].abilities.activated
+            act = acts.get(cid[u])
             if act is None:
                 continue
             if refs is None:
@@ -755,6 +760,21 @@ class IWState(Stepper):
                 for t in self.options(seat, act.choose):
                     out.append(f"activate {refs[u]} target {t}")
         return out
+
+    def _hand_entry(self, seat: str, zkey, i: str):
+        """What card id ``i`` of ``seat``'s hand gives in main for the cost zone's shape
+        ``zkey`` (see :meth:`_main_texts`)."""
+        p = self._played.get(i)
+        if p is None:  # not a card played from the hand
+            return False
+        kind, faction, cost, text = p
+        key = (zkey, faction, cost)
+        ok = _HOLDS.get(key)
+        if ok is None:  # R9: does the cost condition hold (a value of the three)
+            ok = _HOLDS[key] = rules.can_play(self.cost_zone(seat), faction, cost)
+        if not ok:
+            return False
+        return text if kind == "geuda" or kind == "object" else True
 
     def _territory_fits(self, c) -> bool:
         """R13.2: may territory ``c`` be played against the one in the zone?"""
@@ -778,8 +798,8 @@ class IWState(Stepper):
         d = self.d
         types, cid = self._type, d.cid
         pan, new, attacked = d.pan, d.new, d.attacked
-        return [u for u in d.setz[seat] if types[cid[u]] == "geuda" and u not in attacked
-                and u not in new and u not in pan]
+        return [u for u in d.setz[seat] if u not in pan and u not in new
+                and u not in attacked and types[cid[u]] == "geuda"]
 
     def _attack_texts(self, seat: str) -> list:
         d = self.d
@@ -811,8 +831,8 @@ class IWState(Stepper):
         a = d.attack
         types, cid = self._type, d.cid
         pan, blocked, blockers = d.pan, d.blocked, a["blockers"]
-        return [u for u in d.setz[other(d.active)] if types[cid[u]] == "geuda"
-                and u not in blockers and u not in blocked and u not in pan]
+        return [u for u in d.setz[other(d.active)] if u not in pan and u not in blocked
+                and u not in blockers and types[cid[u]] == "geuda"]
 
     # ================================================================== choices
     def options(self, seat: str, sel: Select) -> list:
@@ -872,7 +892,7 @@ class IWState(Stepper):
         action = step.action
         if not isinstance(action, Action):
             return True
-        kind, _, rest = action.text.partition(" ")
+        kind = action.kind
         d = self.d
         if kind == "next":
             if d.hold:
@@ -892,7 +912,7 @@ class IWState(Stepper):
                 sources.append((d.terr_ctrl, d.terr))
             return self._listening(listen, sources)
         if kind == "play":
-            return rest.partition(" ")[0] in self._play_asks
+            return action.text.partition(" ")[2].partition(" ")[0] in self._play_asks
         if kind == "block":  # a blocker is added; the judgment waits for `done`
             return False
         if kind in ("attack", "done", "join", "front"):
@@ -945,7 +965,7 @@ class IWState(Stepper):
             pass
 
     def _do(self, seat: str, action: Action) -> None:
-        words = action.text.split()
+        words = action.words
         kind = words[0]
         d = self.d
         # the kinds in the order of how often random games take them
