@@ -299,6 +299,8 @@ class IWState(Stepper):
         self._refc: dict = {}
         # (A's set zone, B's, may an out judgment ask) of the last _may_ask that read it
         self._outc: Optional[tuple] = None
+        # (the attack, its number of blockers, the block list) of the last block listed
+        self._blockc: Optional[tuple] = None
 
     def _markers(self) -> dict:
         out = {}
@@ -650,8 +652,25 @@ class IWState(Stepper):
             elif kind == "front":
                 texts = [f"front {refs[u]}" for u in self._unordered()]
             else:  # block
+                a = d.attack
+                kept = self._blockc
+                n = len(a["blockers"])
+                if kept is not None and kept[0] is a and kept[1] == n - 1:
+                    # one `block` taken since the list kept: the same list without it
+                    # (a block changes nothing else, R16.2)
+                    gone = _ACTIONS.get("block " + refs[a["blockers"][-1]])
+                    legal = [x for x in kept[2] if x is not gone]
+                    self._blockc = (a, n, legal)
+                    return legal
                 texts = [f"block {refs[u]}" for u in self._can_block()]
                 texts.append("done")
+                texts.sort()
+                try:
+                    legal = list(map(_ACTIONS.__getitem__, texts))
+                except KeyError:  # a text not met yet
+                    legal = list(map(Action, texts))
+                self._blockc = (a, n, legal)
+                return legal
         texts.sort()  # R24.4 (an action's text is its str)
         try:  # a plain list: its `in` compares the shared actions in C (see Action)
             return list(map(_ACTIONS.__getitem__, texts))
@@ -1428,7 +1447,7 @@ class IWState(Stepper):
         self.d = snap.copy()
         self._wait = []
         self._refc = {}
-        self._outc = None
+        self._outc = self._blockc = None
 
     def _game_over(self) -> IllegalAction:
         """R20.4: nothing happens once the game has ended."""
@@ -1489,7 +1508,7 @@ class IWState(Stepper):
         self._legal = {}
         self._who = None
         self._refc = {}
-        self._outc = None
+        self._outc = self._blockc = None
 
     def _reseed(self, rnd: random.Random) -> None:
         self.d.rng = rnd.getrandbits(64) & MASK
