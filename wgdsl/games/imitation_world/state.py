@@ -301,6 +301,8 @@ class IWState(Stepper):
         self._outc: Optional[tuple] = None
         # (the attack, its number of blockers, the block list) of the last block listed
         self._blockc: Optional[tuple] = None
+        # (A's set zone, B's, the agas' faces and the territory, _mod_sources) of the last
+        self._modc: Optional[tuple] = None
 
     def _markers(self) -> dict:
         out = {}
@@ -364,8 +366,11 @@ class IWState(Stepper):
         s, rest = text.split(":", 1)
         if s not in SEATS:
             return None
-        self._refs(s)
-        u = self._refc[s][2].get(text)  # a REF as _refs writes it (every listed action's)
+        kept = self._refc.get(s)  # a REF as _refs writes it (every listed action's)
+        if kept is None or kept[0] != self.d.setz[s]:
+            self._refs(s)
+            kept = self._refc[s]
+        u = kept[2].get(text)
         if u is not None:
             return u
         ident, _, k = rest.partition("@")
@@ -503,8 +508,14 @@ class IWState(Stepper):
     def _mod_sources(self) -> list:
         """(modifiers, controller, uid) of the cards whose 常時 modifiers apply now (R21.1,
         R19.5): set-zone cards, face-up agas, the territory (its controller's); only ids
-        with modifiers count."""
+        with modifiers count.  Kept while the set zones, the agas' faces and the territory
+        are the same (do not change the list)."""
         d = self.d
+        za, zb, rest = d.setz["A"], d.setz["B"], (d.aga_up["A"], d.aga_up["B"], d.terr,
+                                                   d.terr_ctrl)
+        kept = self._modc
+        if kept is not None and kept[0] == za and kept[1] == zb and kept[2] == rest:
+            return kept[3]
         cid, mods = d.cid, self._mods
         out = []
         for s in SEATS:
@@ -521,6 +532,7 @@ class IWState(Stepper):
             ms = mods.get(cid[d.terr])
             if ms is not None:
                 out.append((ms, d.terr_ctrl, d.terr))
+        self._modc = (za[:], zb[:], rest, out)
         return out
 
     def _stats(self, uid: int, sources: Optional[list] = None) -> tuple:
@@ -1447,7 +1459,7 @@ class IWState(Stepper):
         self.d = snap.copy()
         self._wait = []
         self._refc = {}
-        self._outc = self._blockc = None
+        self._outc = self._blockc = self._modc = None
 
     def _game_over(self) -> IllegalAction:
         """R20.4: nothing happens once the game has ended."""
@@ -1508,7 +1520,7 @@ class IWState(Stepper):
         self._legal = {}
         self._who = None
         self._refc = {}
-        self._outc = self._blockc = None
+        self._outc = self._blockc = self._modc = None
 
     def _reseed(self, rnd: random.Random) -> None:
         self.d.rng = rnd.getrandbits(64) & MASK
