@@ -10,11 +10,13 @@ given to its owner instead of its controller.)"""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 from imitation_world_games import imitation_world
 from wgdsl.games.imitation_world import rules
-from wgdsl.games.imitation_world.state import SEATS, other
+from wgdsl.games.imitation_world.state import SEATS, Action, other
 
 GAME = imitation_world()
 
@@ -92,7 +94,50 @@ def test_refs_of_several_cards_of_one_id_agree_with_ref():
     assert len(zone) >= 3
     for u in zone[1:3]:
         state.d.cid[u] = state.d.cid[zone[0]]
+    state._refc = {}  # ids changed by hand: forget the kept REFs, as _redeal does
     refs = state._refs("A")
     assert refs == {u: state.ref(u) for u in zone}
     ident = state.d.cid[zone[0]]
     assert [refs[u] for u in zone[:3]] == [f"A:{ident}@{k}" for k in (1, 2, 3)]
+
+
+def test_kept_lists_agree_with_lists_made_afresh():
+    """What listing keeps between decisions (a hand's texts per cost-zone shape, kept per
+    card table; a block list less the block just taken; the kept REFs) gives the list a
+    fresh copy of the state makes with nothing kept.  (Seen to fail: a block list that
+    keeps the block taken, a hand's texts kept whatever the cost zone.)"""
+    kinds = {}
+    for seed in range(10):
+        state = GAME.new_state(seed=seed)
+        pick = random.Random(f"kept {seed}")
+        while not state.is_terminal():
+            seat = state.current_seats()[0]
+            listed = state.legal_actions(seat)
+            kind = state.decision_kind()
+            kept = dict(state._hand)  # the fresh list reads none of it; then it goes on
+            state._hand.clear()
+            assert listed == state.clone().legal_actions(seat), (seed, kind)
+            state._hand.clear()
+            state._hand.update(kept)
+            kinds[kind] = kinds.get(kind, 0) + 1
+            state.apply(seat, pick.choice(listed))
+    assert kinds["block"] > 100 and kinds["main"] > 500  # both were met often
+
+
+def test_one_action_per_text():
+    """Actions are equal iff their texts are (R24.3): one object per text, kept so through
+    copies and pickles; still frozen, still never equal to a plain string."""
+    a = Action("play IW-001")
+    assert a is Action("play " + "IW-001")
+    assert a == Action("play IW-001") and a != Action("play IW-002")
+    assert copy.deepcopy(a) is a and pickle.loads(pickle.dumps(a)) is a
+    assert a != "play IW-001" and str(a) == "play IW-001"
+    assert repr(a) == "Action(text='play IW-001')"
+    assert (a.kind, a.words) == ("play", ("play", "IW-001"))
+    assert a.to_dict() == {"kind": "play", "text": "play IW-001"}
+    try:
+        a.text = "next"
+    except Exception as err:
+        assert type(err).__name__ == "FrozenInstanceError"
+    else:
+        raise AssertionError("an Action could be changed")

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from operator import attrgetter
 from typing import Any, Optional
 
 import attrs
@@ -29,7 +28,7 @@ import attrs
 from wgdsl.kernel.decision import Answer, Decision, Suspend
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.rng import MASK, below, shuffled
-from wgdsl.kernel.stepper import Listed, Step, Stepper
+from wgdsl.kernel.stepper import Step, Stepper
 from wgdsl.kernel.triggers import next_to_resolve
 
 from . import rules
@@ -40,6 +39,7 @@ BIT = {"A": 1, "B": 2}
 BOTH = 3
 WHOLE = 4  # not a seat: the whole state (to_dict) sees every card
 PHASES = ("start", "ripan", "draw", "cost", "main1", "battle", "main2", "end")
+_AUTO = frozenset(("start", "ripan", "draw", "end"))  # the phases that ask no decision
 PLAYED = ("geuda", "enchant", "territory", "eventi", "object")
 BARRIERS = 5  # R5.2
 OPENING_HAND = 5  # R5.6
@@ -64,21 +64,48 @@ class GameOver(Exception):
     """Raised inside a run when a win condition is met: nothing more happens (R20.4)."""
 
 
-@attrs.frozen
 class Action:
-    """An action of R24.2: equal iff their texts are (R24.3); ``kind`` is its first word."""
+    """An action of R24.2: equal iff their texts are (R24.3); ``kind`` is its first word.
 
-    text: str
+    One object per text: ``Action(text)`` hands back the one made first (actions are
+    frozen), so two actions are equal iff they are the same object, and a list's ``in``
+    (the Stepper's test of an action applied) compares them in C, with no ``__eq__``
+    called.  The legal actions of a state repeat the same few hundred texts game after
+    game; the table of them is never emptied (an action a caller kept must stay equal to
+    the one listed again)."""
 
-    @property
-    def kind(self) -> str:
-        return self.text.split(" ", 1)[0]
+    __slots__ = ("text", "kind", "words")
+
+    def __new__(cls, text: str) -> "Action":
+        a = _ACTIONS.get(text)
+        if a is None:  # its first word and its words, read once
+            a = _ACTIONS[text] = object.__new__(cls)
+            object.__setattr__(a, "text", text)
+            object.__setattr__(a, "kind", text.split(" ", 1)[0])
+            object.__setattr__(a, "words", tuple(text.split()))
+        return a
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __reduce__(self) -> tuple:  # a copy or a pickle is the same object again
+        return Action, (self.text,)
+
+    def __repr__(self) -> str:
+        return f"Action(text={self.text!r})"
 
     def __str__(self) -> str:
         return self.text
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "text": self.text}
+
+
+# text -> Action: every action there is (see Action)
+_ACTIONS: dict = {}
 
 
 @attrs.frozen
@@ -90,21 +117,7 @@ class IWDecision(Decision):
 
 
 NEXT, DONE = Action("next"), Action("done")
-_text = attrgetter("text")
-_NEXT_ONLY = Listed([NEXT])  # shared: the Stepper hands out copies, never this list
-
-# text -> Action: the actions listed are made once per text and shared (they are frozen);
-# the legal actions of a state repeat the same few hundred texts game after game
-_ACTIONS: dict = {"next": NEXT, "done": DONE}
-
-
-def _action(text: str) -> Action:
-    a = _ACTIONS.get(text)
-    if a is None:
-        if len(_ACTIONS) > 100_000:  # many card sets in one process: start again
-            _ACTIONS.clear()
-        a = _ACTIONS[text] = Action(text)
-    return a
+_NEXT_ONLY = [NEXT]  # shared: the Stepper hands out copies, never this list
 
 
 class _Reads:
@@ -113,11 +126,19 @@ class _Reads:
     what may ask a question (R21.2-R21.3): a play, the アウト時 and turn abilities.  Made
     once per table (:func:`_reads_of`)."""
 
-    __slots__ = ("type", "mods", "trig", "out", "turn", "play_asks")
+    __slots__ = ("type", "mods", "trig", "out", "turn", "play_asks", "played", "act", "hand")
 
     def __init__(self, table):
         cards = table.cards
         self.type = {i: c.type for i, c in cards.items()}
+        # id -> (type, faction, cost, `play ID`) of the cards played from the hand
+        self.played = {i: (c.type, c.faction, c.cost, f"play {i}") for i, c in cards.items()
+                       if c.type in PLAYED}
+        # cost-zone shape -> {id: what a card of the hand gives in main (see _main_texts)}
+        self.hand: dict = {}
+        # id -> its activated ability (R21.1), for the ids with one
+        self.act = {i: c.abilities.activated for i, c in cards.items()
+                    if c.abilities.activated is not None}
         self.mods = {i: c.abilities.modifiers for i, c in cards.items() if c.abilities.modifiers}
         self.trig = frozenset(i for i, c in cards.items() if c.abilities.triggers)
         # id -> does one of its アウト時 (out) / turn abilities ask as it resolves
@@ -262,7 +283,8 @@ class IWState(Stepper):
         self._cards = table.cards
         r = _reads_of(table)
         self._type, self._mods, self._trig, self._out = r.type, r.mods, r.trig, r.out
-        self._turn, self._play_asks = r.turn, r.play_asks
+        self._turn, self._play_asks, self._played = r.turn, r.play_asks, r.played
+        self._act, self._hand = r.act, r.hand
         self.seats = SEATS
         self.d = data
         # seat -> the markers its aga permits (R8.6); fixed for a game (agas never change,
@@ -271,7 +293,16 @@ class IWState(Stepper):
         self._answers: list = []
         self._asked = 0
         self._wait: list = []
-        self._refc: dict = {}  # seat -> (set zone, its ids, _refs) of the last asked
+        # seat -> (set zone, _refs, REF -> uid) of the last asked: a zone of the same uids
+        # has the same REFs while no card's id changes (only _redeal changes one, and
+        # forgets these)
+        self._refc: dict = {}
+        # (A's set zone, B's, may an out judgment ask) of the last _may_ask that read it
+        self._outc: Optional[tuple] = None
+        # (the attack, its number of blockers, the block list) of the last block listed
+        self._blockc: Optional[tuple] = None
+        # (A's set zone, B's, the agas' faces and the territory, _mod_sources) of the last
+        self._modc: Optional[tuple] = None
 
     def _markers(self) -> dict:
         out = {}
@@ -304,15 +335,14 @@ class IWState(Stepper):
     def _refs(self, s: str) -> dict:
         """uid -> REF (R24.3) of every card of ``s``'s set zone, at once (the map is kept
         while the zone and its ids are the same; do not change it)."""
-        d = self.d
-        cid = d.cid
-        zone = d.setz[s]
-        ids = [cid[u] for u in zone]
+        zone = self.d.setz[s]
         kept = self._refc.get(s)
-        if kept is not None and kept[0] == zone and kept[1] == ids:
-            return kept[2]
-        out = self._refc[s] = (zone[:], ids, self._refs_of(s, zone, ids))
-        return out[2]
+        if kept is not None and kept[0] == zone:  # a card's id changes only in _redeal
+            return kept[1]
+        cid = self.d.cid
+        refs = self._refs_of(s, zone, [cid[u] for u in zone])
+        self._refc[s] = (zone[:], refs, dict(zip(refs.values(), refs)))
+        return refs
 
     @staticmethod
     def _refs_of(s: str, zone: list, ids: list) -> dict:
@@ -336,6 +366,13 @@ class IWState(Stepper):
         s, rest = text.split(":", 1)
         if s not in SEATS:
             return None
+        kept = self._refc.get(s)  # a REF as _refs writes it (every listed action's)
+        if kept is None or kept[0] != self.d.setz[s]:
+            self._refs(s)
+            kept = self._refc[s]
+        u = kept[2].get(text)
+        if u is not None:
+            return u
         ident, _, k = rest.partition("@")
         d = self.d
         same = [u for u in d.setz[s] if d.cid[u] == ident]
@@ -368,7 +405,11 @@ class IWState(Stepper):
         d = self.d
         if cards:
             cid, kn = d.cid, d.kn
-            cards = tuple([(cid[u], kn[u]) for u in cards])
+            if len(cards) == 1:
+                u = cards[0]
+                cards = ((cid[u], kn[u]),)
+            else:
+                cards = tuple([(cid[u], kn[u]) for u in cards])
         d.log.append((d.turn, seat, kind, text, cards))
 
     @staticmethod
@@ -464,8 +505,39 @@ class IWState(Stepper):
         atk, dfn = self._stats(uid)
         return atk if stat == "atk" else dfn if stat == "def" else 0
 
-    def _stats(self, uid: int) -> tuple:
-        """(ATK, DEF) of ``uid`` as :meth:`raw` gives them, in one pass over the modifiers."""
+    def _mod_sources(self) -> list:
+        """(modifiers, controller, uid) of the cards whose 常時 modifiers apply now (R21.1,
+        R19.5): set-zone cards, face-up agas, the territory (its controller's); only ids
+        with modifiers count.  Kept while the set zones, the agas' faces and the territory
+        are the same (do not change the list)."""
+        d = self.d
+        za, zb, rest = d.setz["A"], d.setz["B"], (d.aga_up["A"], d.aga_up["B"], d.terr,
+                                                   d.terr_ctrl)
+        kept = self._modc
+        if kept is not None and kept[0] == za and kept[1] == zb and kept[2] == rest:
+            return kept[3]
+        cid, mods = d.cid, self._mods
+        out = []
+        for s in SEATS:
+            for su in d.setz[s]:
+                ms = mods.get(cid[su])
+                if ms is not None:
+                    out.append((ms, s, su))
+            a = d.aga.get(s)
+            if a is not None and d.aga_up[s]:
+                ms = mods.get(cid[a])
+                if ms is not None:
+                    out.append((ms, s, a))
+        if d.terr is not None:
+            ms = mods.get(cid[d.terr])
+            if ms is not None:
+                out.append((ms, d.terr_ctrl, d.terr))
+        self._modc = (za[:], zb[:], rest, out)
+        return out
+
+    def _stats(self, uid: int, sources: Optional[list] = None) -> tuple:
+        """(ATK, DEF) of ``uid`` as :meth:`raw` gives them, in one pass over the modifiers
+        (``sources``: :meth:`_mod_sources` of the state as it is, if already known)."""
         d = self.d
         cid = d.cid
         c = self._cards[cid[uid]]
@@ -475,25 +547,9 @@ class IWState(Stepper):
             owner = d.owner[uid]
             geuda = c.type == "geuda"
             faction = c.faction
-            # the cards whose 常時 modifiers apply now (R21.1, R19.5): set-zone cards,
-            # face-up agas, the territory (its controller's); only ids with modifiers count
-            for s in SEATS:
-                for su in d.setz[s]:
-                    ms = mods.get(cid[su])
-                    if ms is not None:
-                        a, b = _static(ms, s, su, uid, owner, geuda, faction)
-                        atk, dfn = atk + a, dfn + b
-                a = d.aga.get(s)
-                if a is not None and d.aga_up[s]:
-                    ms = mods.get(cid[a])
-                    if ms is not None:
-                        a, b = _static(ms, s, a, uid, owner, geuda, faction)
-                        atk, dfn = atk + a, dfn + b
-            if d.terr is not None:
-                ms = mods.get(cid[d.terr])
-                if ms is not None:
-                    a, b = _static(ms, d.terr_ctrl, d.terr, uid, owner, geuda, faction)
-                    atk, dfn = atk + a, dfn + b
+            for ms, s, su in self._mod_sources() if sources is None else sources:
+                a, b = _static(ms, s, su, uid, owner, geuda, faction)
+                atk, dfn = atk + a, dfn + b
             e = d.ench.get(uid)
             if e is not None:
                 for m in mods.get(cid[e], ()):
@@ -516,7 +572,8 @@ class IWState(Stepper):
     def aga_def(self, seat: str) -> int:
         return self.card(self.d.aga[seat]).defence
 
-    def fighter(self, uid: int, kind: str, role: str) -> rules.Fighter:
+    def fighter(self, uid: int, kind: str, role: str,
+                sources: Optional[list] = None) -> rules.Fighter:
         ja = jd = 0
         for m in self.card(uid).abilities.judgment:
             if kind in m.kinds and (m.role is None or m.role == role):
@@ -524,7 +581,7 @@ class IWState(Stepper):
                     ja += m.amount
                 else:
                     jd += m.amount
-        atk, dfn = self._stats(uid)
+        atk, dfn = self._stats(uid, sources)
         return rules.Fighter(atk, dfn, ja, jd)
 
     def marks(self, uid: int) -> rules.Marks:
@@ -583,32 +640,23 @@ class IWState(Stepper):
     # ================================================================== legal actions
     def _legal_of(self, seat: str) -> list:
         d = self.d
-        ph = d.phase  # decision_kind() between steps (no question, not over)
-        if ph == "setup":
-            kind = "barrier"
-        elif d.hold:
-            kind = "next"
-        elif ph == "main1" or ph == "main2":
-            kind = "main"
-        elif ph == "battle":
-            a = d.attack
-            kind = "attack" if a is None else a["stage"]
-        else:
-            kind = ph
-        if kind == "barrier":
-            texts = [f"barrier {i}" for i in {d.cid[u] for u in d.deck[seat]}]
-        elif kind == "next":
-            return _NEXT_ONLY
-        elif kind == "cost":
-            texts = self._cost_texts(seat)
-            texts.append("next")
-        elif kind == "main":
+        ph = d.phase  # decision_kind() between steps (no question, not over), the most
+        # frequent first: main, battle (attack, block, join, front), setup, next, cost
+        if (ph == "main1" or ph == "main2") and not d.hold:
             texts = self._main_texts(seat)
             texts.append("next")
-        elif kind == "attack":
+        elif ph == "battle" and not d.hold and d.attack is None:
             texts = self._attack_texts(seat)
             texts.append("next")
+        elif ph == "setup":
+            texts = [f"barrier {i}" for i in {d.cid[u] for u in d.deck[seat]}]
+        elif d.hold:
+            return _NEXT_ONLY
+        elif ph == "cost":
+            texts = self._cost_texts(seat)
+            texts.append("next")
         else:
+            kind = d.attack["stage"] if ph == "battle" else ph
             refs = self._refs(seat)
             if kind == "join":
                 texts = [f"join {refs[u]}" for u in self._joinable()]
@@ -616,13 +664,31 @@ class IWState(Stepper):
             elif kind == "front":
                 texts = [f"front {refs[u]}" for u in self._unordered()]
             else:  # block
+                a = d.attack
+                kept = self._blockc
+                n = len(a["blockers"])
+                if kept is not None and kept[0] is a and kept[1] == n - 1:
+                    # one `block` taken since the list kept: the same list without it
+                    # (a block changes nothing else, R16.2)
+                    gone = _ACTIONS.get("block " + refs[a["blockers"][-1]])
+                    legal = [x for x in kept[2] if x is not gone]
+                    self._blockc = (a, n, legal)
+                    return legal
                 texts = [f"block {refs[u]}" for u in self._can_block()]
                 texts.append("done")
+                texts.sort()
+                try:
+                    legal = list(map(_ACTIONS.__getitem__, texts))
+                except KeyError:  # a text not met yet
+                    legal = list(map(Action, texts))
+                self._blockc = (a, n, legal)
+                return legal
         texts.sort()  # R24.4 (an action's text is its str)
-        try:
-            return Listed([_ACTIONS[t] for t in texts])
-        except KeyError:
-            return Listed([_action(t) for t in texts])
+        try:  # a plain list: its `in` compares the shared actions in C (see Action)
+            return list(map(_ACTIONS.__getitem__, texts))
+        except KeyError:  # a text not met yet
+            get = _ACTIONS.get
+            return [get(t) or Action(t) for t in texts]
 
     def legal_actions(self, seat: str) -> list:
         q = self.question
@@ -632,7 +698,10 @@ class IWState(Stepper):
             return [Action(o) for o in q.decision.options]
         legal = self._legal.get(seat)  # kept for the current seats only (the Stepper's)
         if legal is None:
-            if seat not in self.current_seats():
+            who = self._who  # current_seats(), inline
+            if who is None:
+                who = self._who = self._find_who()
+            if seat not in who[0]:
                 return []
             legal = self._legal[seat] = self._legal_of(seat)
         return list(legal)
@@ -647,7 +716,7 @@ class IWState(Stepper):
                                     f"{', '.join(q.decision.options)}, not `{action}`",
                                     q.decision.rule)
             action = Answer(seat, action.text)
-        super().apply(seat, action)
+        Stepper.apply(self, seat, action)
 
     def _cost_texts(self, seat: str) -> list:
         d = self.d
@@ -670,28 +739,31 @@ class IWState(Stepper):
         d = self.d
         out = []
         zkey = self._zone_key(seat)
-        zone = None
         cards = self._cards
         cid = d.cid
         refs = None
+        # what each id of the hand gives, for this cost-zone shape: False (not played from
+        # the hand, or its cost does not hold, R9), its one text (a geuda, an object), or
+        # True (a territory, an enchant, an eventi: the board decides)
+        seen = self._hand.get(zkey)
+        if seen is None:
+            if len(self._hand) > 4096:  # a bound (a game meets a few dozen shapes)
+                self._hand.clear()
+            seen = self._hand[zkey] = {}
         for i in {cid[u] for u in d.hand[seat]}:
+            r = seen.get(i)
+            if r is None:
+                r = seen[i] = self._hand_entry(seat, zkey, i)
+            if r is False:
+                continue
+            if r is not True:
+                out.append(r)
+                continue
+            kind, _, _, text = self._played[i]
             c = cards[i]
-            kind = c.type
-            if kind not in PLAYED:
-                continue
-            key = (zkey, c.faction, c.cost)
-            ok = _HOLDS.get(key)
-            if ok is None:  # R9: does the cost condition hold (a value of the three)
-                if zone is None:
-                    zone = self.cost_zone(seat)
-                ok = _HOLDS[key] = rules.can_play(zone, c.faction, c.cost)
-            if not ok:
-                continue
-            if kind == "geuda" or kind == "object":
-                out.append(f"play {i}")
-            elif kind == "territory":
+            if kind == "territory":
                 if self._territory_fits(c):
-                    out.append(f"play {i}")
+                    out.append(text)
             elif kind == "enchant":
                 if refs is None:
                     refs = {**self._refs("A"), **self._refs("B")}
@@ -700,15 +772,15 @@ class IWState(Stepper):
             else:  # eventi
                 op = c.abilities.on_play
                 if op is None or op.choose is None:
-                    out.append(f"play {i}")
+                    out.append(text)
                 else:
                     for t in self.options(seat, op.choose):
                         out.append(f"play {i} target {t}")
-        pan = d.pan
+        pan, acts = d.pan, self._act
         for u in d.setz[seat]:
             if u in pan:
                 continue
-            act = cards[cid[u]].abilities.activated
+            act = acts.get(cid[u])
             if act is None:
                 continue
             if refs is None:
@@ -719,6 +791,21 @@ class IWState(Stepper):
                 for t in self.options(seat, act.choose):
                     out.append(f"activate {refs[u]} target {t}")
         return out
+
+    def _hand_entry(self, seat: str, zkey, i: str):
+        """What card id ``i`` of ``seat``'s hand gives in main for the cost zone's shape
+        ``zkey`` (see :meth:`_main_texts`)."""
+        p = self._played.get(i)
+        if p is None:  # not a card played from the hand
+            return False
+        kind, faction, cost, text = p
+        key = (zkey, faction, cost)
+        ok = _HOLDS.get(key)
+        if ok is None:  # R9: does the cost condition hold (a value of the three)
+            ok = _HOLDS[key] = rules.can_play(self.cost_zone(seat), faction, cost)
+        if not ok:
+            return False
+        return text if kind == "geuda" or kind == "object" else True
 
     def _territory_fits(self, c) -> bool:
         """R13.2: may territory ``c`` be played against the one in the zone?"""
@@ -742,8 +829,8 @@ class IWState(Stepper):
         d = self.d
         types, cid = self._type, d.cid
         pan, new, attacked = d.pan, d.new, d.attacked
-        return [u for u in d.setz[seat] if types[cid[u]] == "geuda" and u not in attacked
-                and u not in new and u not in pan]
+        return [u for u in d.setz[seat] if u not in pan and u not in new
+                and u not in attacked and types[cid[u]] == "geuda"]
 
     def _attack_texts(self, seat: str) -> list:
         d = self.d
@@ -752,10 +839,12 @@ class IWState(Stepper):
             return []
         foe = other(seat)
         types, cid, pan = self._type, d.cid, d.pan
-        theirs = self._refs(foe)
-        targets = ["player"] + [theirs[u] for u in d.setz[foe]
-                                if types[cid[u]] == "geuda" and u in pan]
+        targets = [u for u in d.setz[foe] if u in pan and types[cid[u]] == "geuda"]
         mine = self._refs(seat)
+        if not targets:
+            return [f"attack {mine[u]} player" for u in attackers]
+        theirs = self._refs(foe)
+        targets = ["player"] + [theirs[u] for u in targets]
         return [f"attack {mine[u]} {t}" for u in attackers for t in targets]
 
     def _joinable(self) -> list:
@@ -773,8 +862,8 @@ class IWState(Stepper):
         a = d.attack
         types, cid = self._type, d.cid
         pan, blocked, blockers = d.pan, d.blocked, a["blockers"]
-        return [u for u in d.setz[other(d.active)] if types[cid[u]] == "geuda"
-                and u not in blockers and u not in blocked and u not in pan]
+        return [u for u in d.setz[other(d.active)] if u not in pan and u not in blocked
+                and u not in blockers and types[cid[u]] == "geuda"]
 
     # ================================================================== choices
     def options(self, seat: str, sel: Select) -> list:
@@ -834,7 +923,7 @@ class IWState(Stepper):
         action = step.action
         if not isinstance(action, Action):
             return True
-        kind, _, rest = action.text.partition(" ")
+        kind = action.kind
         d = self.d
         if kind == "next":
             if d.hold:
@@ -854,17 +943,33 @@ class IWState(Stepper):
                 sources.append((d.terr_ctrl, d.terr))
             return self._listening(listen, sources)
         if kind == "play":
-            return rest.partition(" ")[0] in self._play_asks
+            return action.text.partition(" ")[2].partition(" ")[0] in self._play_asks
         if kind == "block":  # a blocker is added; the judgment waits for `done`
             return False
         if kind in ("attack", "done", "join", "front"):
             # a judgment may follow: an out geuda's アウト時 abilities (the only ones that
-            # wait during a judgment)
+            # wait during a judgment); the answer is kept while the set zones are the same
             listen = self._out
             if not listen:
                 return False
-            return self._listening(listen, [(s, u) for s in SEATS for u in d.setz[s]])
+            setz = d.setz
+            za, zb = setz["A"], setz["B"]
+            kept = self._outc
+            if kept is not None and kept[0] == za and kept[1] == zb:
+                return kept[2]
+            asks = self._out_asks(listen)
+            self._outc = (za[:], zb[:], asks)
+            return asks
         return kind not in ("cost", "barrier")
+
+    def _out_asks(self, listen: dict) -> bool:
+        """:meth:`_listening` of the アウト時 abilities ``listen`` over both set zones."""
+        d = self.d
+        ids, setz = d.cid.__getitem__, d.setz
+        keys = listen.keys()
+        if keys.isdisjoint(map(ids, setz["A"])) and keys.isdisjoint(map(ids, setz["B"])):
+            return False  # the usual case: no card there listens
+        return self._listening(listen, [(s, u) for s in SEATS for u in setz[s]])
 
     def _listening(self, listen: dict, sources: list) -> bool:
         """May the abilities ``listen`` names of the cards ``sources`` ((controller, uid)
@@ -891,27 +996,16 @@ class IWState(Stepper):
             pass
 
     def _do(self, seat: str, action: Action) -> None:
-        words = action.text.split()
+        words = action.words
         kind = words[0]
         d = self.d
-        if kind == "barrier":
-            self._barrier(seat, words[1])
-        elif kind == "next":
+        # the kinds in the order of how often random games take them
+        if kind == "next":
             self._next(seat)
-        elif kind == "cost":
-            self._place_cost(seat, words)
         elif kind == "play":
             self._play(seat, words)
-        elif kind == "activate":
-            self._activate(seat, words)
         elif kind == "attack":
             self._declare(seat, words)
-        elif kind == "join":
-            d.attack["side"].append(self.find_ref(words[1]))
-            self._after_join()
-        elif kind == "front":
-            d.attack["order"].append(self.find_ref(words[1]))
-            self._after_front()
         elif kind == "block":
             d.attack["blockers"].append(self.find_ref(words[1]))
         elif kind == "done":
@@ -920,6 +1014,18 @@ class IWState(Stepper):
                 self._after_join(done=True)
             else:
                 self._block_done()
+        elif kind == "cost":
+            self._place_cost(seat, words)
+        elif kind == "barrier":
+            self._barrier(seat, words[1])
+        elif kind == "activate":
+            self._activate(seat, words)
+        elif kind == "join":
+            d.attack["side"].append(self.find_ref(words[1]))
+            self._after_join()
+        elif kind == "front":
+            d.attack["order"].append(self.find_ref(words[1]))
+            self._after_front()
         else:  # pragma: no cover - only listed actions reach here
             raise AssertionError(action)
 
@@ -951,6 +1057,8 @@ class IWState(Stepper):
         d = self.d
         while not d.hold:
             ph = d.phase
+            if ph not in _AUTO:  # a decision's phase (cost, main, battle) or setup
+                return
             if ph == "start":
                 self.note(d.active, "turn", f"turn {d.turn}: {d.active}'s turn begins")
                 d.new.clear()
@@ -982,8 +1090,6 @@ class IWState(Stepper):
                 d.turn += 1
                 d.active = other(d.active)
                 d.phase, d.step = "start", None
-            else:
-                return
 
     def _end(self, result: rules.Result) -> None:
         d = self.d
@@ -1179,6 +1285,7 @@ class IWState(Stepper):
         a = d.attack
         side = [u for u in a["order"] if u in d.setz[d.active]]
         attacker, foe = d.active, other(d.active)
+        src = self._mod_sources() if self._mods else None  # the same for every fighter
         if a["target"] is not None or a["blockers"]:
             defending = ([a["target"]] if a["target"] is not None else a["blockers"])
             defending = [u for u in defending if u in d.setz[foe]]
@@ -1187,8 +1294,8 @@ class IWState(Stepper):
             else:
                 role_d = "blocker" if a["target"] is None else "target"
                 res = rules.survival_judgment(
-                    [self.fighter(u, "survival", "attacker") for u in side],
-                    [self.fighter(u, "survival", role_d) for u in defending])
+                    [self.fighter(u, "survival", "attacker", src) for u in side],
+                    [self.fighter(u, "survival", role_d, src) for u in defending])
                 out = [u for u, r in zip(side, res.attacking) if r.out] \
                     + [u for u, r in zip(defending, res.defending) if r.out]
                 self.note(attacker, "judgment", f"survival judgment: {res.attacking_deals} "
@@ -1203,7 +1310,8 @@ class IWState(Stepper):
         elif not side:
             self.note(attacker, "judgment", "the attack ends with no judgment (R15.6)")
         elif d.barriers[foe]:
-            res = rules.barrier_judgment([self.fighter(u, "barrier", "attacker") for u in side],
+            res = rules.barrier_judgment([self.fighter(u, "barrier", "attacker", src)
+                                          for u in side],
                                          len(d.barriers[foe]))
             self.note(attacker, "judgment", f"barrier judgment: {res.deals} against "
                       f"{res.defence}: " + ("destroyed" if res.destroyed else "it stands"))
@@ -1217,7 +1325,7 @@ class IWState(Stepper):
                     self.note(foe, "aga", foe + "'s aga {} turns face up (R19.1)",
                               (d.aga[foe],))
         else:
-            res = rules.aga_judgment([self.fighter(u, "aga", "attacker") for u in side],
+            res = rules.aga_judgment([self.fighter(u, "aga", "attacker", src) for u in side],
                                      self.raw(d.aga[foe], "def"), 0, True)
             self.note(attacker, "judgment", f"aga judgment: {res.deals} against {res.defence}")
             if res.destroyed:
@@ -1351,6 +1459,7 @@ class IWState(Stepper):
         self.d = snap.copy()
         self._wait = []
         self._refc = {}
+        self._outc = self._blockc = self._modc = None
 
     def _game_over(self) -> IllegalAction:
         """R20.4: nothing happens once the game has ended."""
@@ -1411,6 +1520,7 @@ class IWState(Stepper):
         self._legal = {}
         self._who = None
         self._refc = {}
+        self._outc = self._blockc = self._modc = None
 
     def _reseed(self, rnd: random.Random) -> None:
         self.d.rng = rnd.getrandbits(64) & MASK
