@@ -238,8 +238,7 @@ class WGState(Stepper):
         g.state.snap = None
         g.pending.clear()
         g._responding.clear()
-        g._checked_version = g._phases_seen = -1
-        g._held_at = (-1, None)
+        g.forget_caches()
         del g.log.entries[mark:]
         if g.private:
             g.private = {i for i in g.private if i < mark}
@@ -298,6 +297,8 @@ class WGState(Stepper):
             rnd.shuffle(bases)
             for c, b in zip(cards, bases):
                 c.base = b
+        for ps in self.game.state.players.values():
+            ps.hand_v += 1  # a hand's cards may be others now (Game._hand_of)
 
     def _reseed(self, rnd: random.Random) -> None:
         self.game.state.rng = random.Random(rnd.getrandbits(64))

@@ -32,7 +32,7 @@ from wgdsl.lang.cards import CardLibrary
 
 from . import rules
 from .interpreter import Ctx, GameEvent, compiled_for, zone_squares
-from .state import OTHER, PLAYERS, SQUARES, STANDBY_SLOTS, GameState, Instance
+from .state import OTHER, PLAYERS, POINT_COLORS, SQUARES, STANDBY_SLOTS, GameState, Instance
 from .view import SeatView
 
 HIDDEN_ZONES = ("stock", "hand", "standby")  # R1.1, R1.6: what the other player cannot see
@@ -136,9 +136,11 @@ class Game:
         # the field bumps the version; a rollback, which can bring an earlier version
         # back with another field after it, forgets it: WGState._restore)
         self._phases_seen, self._phases_ask = -1, False
-        # _held's answer for the field of the version it names (forgotten on a rollback
-        # like the two above)
-        self._held_at: tuple = (-1, None)
+        # _field_of's answers for the field of the version it names (forgotten on a
+        # rollback like the two above), and _hand_of's for each seat's hand of the
+        # version it names (a rollback bumps the hands' versions)
+        self._field_at: tuple = (-1, None)
+        self._hands: dict = {q: (-1, (), ()) for q in PLAYERS}
         self.log = EventLog()
         self._logging = log
         self.pending: list = []
@@ -264,29 +266,26 @@ class Game:
             return []
         p = st.active
         me = st.players[p]
-        out: list[Action] = []
         phase = st.phase
         fixed = _FIXED[p]  # the actions that name no card are built once (hot path)
         if phase == "standby":
-            if not st.stun_set and None in me.standby:
-                set_stun = _SET_STUN[p]  # card id -> its set_stun action (hot path)
-                ids = dict.fromkeys([c.base.id for c in me.hand])  # each id once, in order
-                try:
-                    out.extend([set_stun[cid] for cid in ids])
-                except KeyError:  # a card id not seen yet: its action made once
-                    for cid in ids:
-                        if cid not in set_stun:
-                            set_stun[cid] = _action("set_stun", p, cid)
-                    out.extend([set_stun[cid] for cid in ids])
+            standby = me.standby
+            if not st.stun_set and None in standby:
+                out = list(self._hand_of(p, me)[1])  # a set_stun per distinct card in hand
+            else:
+                out = []
             discard = fixed["discard_stun"]
-            for i, s in enumerate(me.standby):
+            for i, s in enumerate(standby):
                 if s is not None:
                     out.append(discard[i])
-            activate = fixed["activate"]  # an ability without a phase works here too
-            for sq, top in self._held(p):
-                if top is not None and self._activatable(p, top):
-                    out.append(activate[sq])
+            held = self._field_of(p)
+            if held[1]:  # an ability without a phase works here too
+                activate = fixed["activate"]
+                for sq, top in held[1]:
+                    if self._activatable(p, top):
+                        out.append(activate[sq])
         elif phase == "gain":
+            out = []
             exhaust, brk, discard = fixed["exhaust"], fixed["break_stun"], fixed["discard_stun"]
             for i, s in enumerate(me.standby):
                 if s is not None:
@@ -294,64 +293,129 @@ class Game:
                         out.append(exhaust[i])
                         out.append(brk[i])
                     out.append(discard[i])
-            break_field, activate = fixed["break_field"], fixed["activate"]
-            for sq, top in self._held(p):
-                out.append(break_field[sq])
-                if top is not None and self._activatable(p, top):
-                    out.append(activate[sq])
+            held = self._field_of(p)
+            if held[1]:  # break_field and activate, square by square
+                break_field, activate = fixed["break_field"], fixed["activate"]
+                tops = dict(held[1])
+                for sq in held[2]:
+                    out.append(break_field[sq])
+                    top = tops.get(sq)
+                    if top is not None and self._activatable(p, top):
+                        out.append(activate[sq])
+            else:
+                out += held[0]
             if not st.played:
-                out.extend(self._legal_plays(p))
+                self._legal_plays(p, me, me.pool, held[3], out)
+        else:
+            out = []
         out.append(fixed["next"])
         out.append(fixed["end_turn"])
         return out
 
-    def _held(self, p: str) -> list:
-        """The squares ``p`` holds, in square order, each with its top card when that card
-        has an activated effect (else None): worked out once per state of the field
-        (``field_version``) for both players, since the field changes in few actions
-        and legal_actions asks this in every one (hot path)."""
+    def forget_caches(self) -> None:
+        """Forget what is remembered per version of the field (the win check,
+        phases_may_ask, _field_of): a rollback (WGState._restore) can bring an earlier
+        version number back with another field after it."""
+        self._checked_version = self._phases_seen = -1
+        self._field_at = (-1, None)
+
+    def _hand_of(self, p: str, me) -> tuple:
+        """(the printed cards of ``p``'s hand, each once in first-seen order; their
+        set_stun actions): worked out once per version of the hand (``hand_v``: every
+        change to it bumps it), since legal_actions asks in every standby and gain step."""
+        hit = self._hands[p]
+        if hit[0] != me.hand_v:
+            cards = tuple(_distinct_cards(me.hand))
+            set_stun = _SET_STUN[p]  # card id -> its set_stun action, made once
+            acts = []
+            for card in cards:
+                act = set_stun.get(card.id)
+                if act is None:
+                    act = set_stun[card.id] = _action("set_stun", p, card.id)
+                acts.append(act)
+            hit = self._hands[p] = (me.hand_v, cards, tuple(acts))
+        return hit[1:]
+
+    def _field_of(self, p: str) -> tuple:
+        """What legal_actions reads of the field for ``p``, worked out once per state of
+        the field (``field_version``) for both players, since the field changes in few
+        actions and legal_actions asks in every one (hot path): (``p``'s break_field
+        actions, in square order; the (square, top card) of those squares whose top card
+        has an activated effect; the squares ``p`` holds; a dict card id -> that card's
+        play actions, filled as cards are asked about)."""
         st = self.state
-        cache = self._held_at
+        cache = self._field_at
         if cache[0] != st.field_version:
             fx = self.fx
             held: dict = {q: [] for q in PLAYERS}
+            tops: dict = {q: [] for q in PLAYERS}
             for sq, stack in st.field.items():
                 if stack:
                     top = stack[-1]
+                    owner = stack[0].owner
+                    held[owner].append(sq)
                     # Instance.face inline: copy_of, else base
-                    held[stack[0].owner].append(
-                        (sq, top if fx[(top.copy_of or top.base).id].activated else None))
-            cache = self._held_at = (st.field_version, held)
+                    if fx[(top.copy_of or top.base).id].activated:
+                        tops[owner].append((sq, top))
+            per = {}
+            for q in PLAYERS:
+                brk = _FIXED[q]["break_field"]
+                per[q] = (tuple([brk[sq] for sq in held[q]]), tops[q], held[q], {})
+            cache = self._field_at = (st.field_version, per)
         return cache[1][p]
 
-    def _legal_plays(self, p: str) -> list[Action]:
-        st = self.state
-        pool = st.players[p].pool
-        out = []
+    def _legal_plays(self, p: str, me, pool: dict, plays: dict, out: list) -> None:
+        """Append ``p``'s legal plays from hand to ``out``.  Where a card can go depends on
+        the field alone (R8 priority, R9-R11 placement, R11.3 protections), so each card's
+        plays are worked out once per state of the field (``plays``, from _field_of);
+        only whether the pool pays for it is asked every time.  A card that enters as a
+        copy lists the cards it can copy, worked out every time."""
         # computed once per call, not per card (hot path): what the pool holds (payment
-        # refuses any cost above it) and the squares R8.2 allows without a card's own rule
-        pool_total = sum(pool.values())
-        allowed = None
-        field = st.field
-        for card in _distinct_cards(st.players[p].hand):
-            if not rules.can_pay(pool, pool_total, card.cost, card.required, card.color):
+        # refuses any cost above it)
+        pool_total = 0
+        for n in pool.values():
+            pool_total += n
+        for card in self._hand_of(p, me)[0]:
+            # rules.can_pay inline (hot path: every card in hand, every gain step)
+            if pool_total < card.cost:
                 continue
-            if allowed is None:
-                allowed = set(rules.priority_squares(p, st.holder))
-            cid = card.id
-            fx = self.fx[cid]
-            # a square R8.2 refuses opens only by the card's own rule (R8.4), which most
-            # cards lack: then priority_ok, which asks R8.2 again, is not asked (hot path)
-            play_onto = fx.play_onto
-            candidates = fx.entry_copy(Ctx(self, p, None)) if fx.entry_copy is not None else ()
-            faces = [(c.square, c.face) for c in candidates] or [(None, None)]
-            for sq in SQUARES:
-                if sq not in allowed and not (play_onto and self.priority_ok(p, card, sq)):
+            required = card.required
+            if required > 0:
+                color = card.color
+                if color == "yellow":
+                    if not any(pool.get(c, 0) >= required for c in POINT_COLORS):
+                        continue
+                elif pool.get(color, 0) < required:
                     continue
-                empty = not field[sq]  # R9: any card takes an empty square
-                for copy_sq, face in faces:
-                    if empty or self.play_outcome(p, card, sq, face)[0] != rules.ILLEGAL:
-                        out.append(_action("play", p, cid, sq, copy_sq))
+            acts = plays.get(card.id)
+            if acts is None:
+                acts = self._plays_of(p, card)
+                if self.fx[card.id].entry_copy is None:
+                    plays[card.id] = acts
+            out += acts
+
+    def _plays_of(self, p: str, card) -> list:
+        """Every square ``card`` (a CardDef in ``p``'s hand) can be played onto now, as
+        play actions (a copying card: one per card it can copy that allows it)."""
+        st = self.state
+        field = st.field
+        out = []
+        # the squares R8.2 allows without a card's own rule
+        allowed = set(rules.priority_squares(p, st.holder))
+        cid = card.id
+        fx = self.fx[cid]
+        # a square R8.2 refuses opens only by the card's own rule (R8.4), which most
+        # cards lack: then priority_ok, which asks R8.2 again, is not asked (hot path)
+        play_onto = fx.play_onto
+        candidates = fx.entry_copy(Ctx(self, p, None)) if fx.entry_copy is not None else ()
+        faces = [(c.square, c.face) for c in candidates] or [(None, None)]
+        for sq in SQUARES:
+            if sq not in allowed and not (play_onto and self.priority_ok(p, card, sq)):
+                continue
+            empty = not field[sq]  # R9: any card takes an empty square
+            for copy_sq, face in faces:
+                if empty or self.play_outcome(p, card, sq, face)[0] != rules.ILLEGAL:
+                    out.append(_action("play", p, cid, sq, copy_sq))
         return out
 
     def _activatable(self, p: str, inst: Instance) -> bool:

@@ -75,6 +75,9 @@ class PlayerState:
     standby: list = attrs.Factory(lambda: [None] * STANDBY_SLOTS)  # Instance or None
     break_: list = attrs.Factory(list)  # oldest first
     pool: dict = attrs.Factory(dict)  # color -> points (R6.1)
+    # bumped by every change to the hand (the engine remembers what it lists of a hand
+    # per version: Game._hand_of); a rollback bumps it too
+    hand_v: int = 0
 
     def pool_total(self) -> int:
         return sum(self.pool.values())
@@ -134,6 +137,7 @@ class GameState:
                 p.stock.insert(0, inst)
         elif zone == "hand":
             p.hand.append(inst)
+            p.hand_v += 1
         elif zone == "break":
             p.break_.append(inst)
         elif zone == "standby":
@@ -156,6 +160,7 @@ class GameState:
             p.stock.remove(inst)
         elif zone == "hand":
             p.hand.remove(inst)
+            p.hand_v += 1
         elif zone == "break":
             p.break_.remove(inst)
         elif zone == "standby":
@@ -211,6 +216,7 @@ class GameState:
         for p, (stock, hand, standby, break_, pool, exhausted) in zip(self.players.values(),
                                                                        snap.players):
             p.stock, p.hand, p.standby, p.break_, p.pool = stock, hand, standby, break_, pool
+            p.hand_v += 1
             for inst in stock:
                 inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
                     "stock", None, None, False, None
