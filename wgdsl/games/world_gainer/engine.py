@@ -475,24 +475,34 @@ class Game:
         return inst
 
     def _do_set_stun(self, a: Action) -> None:
-        self._require_phase("standby", rule="R5.3")
         st = self.state
+        if st.phase != "standby":
+            self._require_phase("standby", rule="R5.3")
         if st.stun_set:
             raise IllegalAction("only one stun may be set per turn", "R5.3")
-        me = st.players[a.player]
-        if None not in me.standby:
+        p = a.player
+        me = st.players[p]
+        standby = me.standby
+        if None not in standby:
             raise IllegalAction(f"the standby already holds {STANDBY_SLOTS} stuns", "R5.3")
-        inst = self._hand_card(a.player, a.card)
+        cid = a.card
+        for inst in me.hand:  # _hand_card inline (hot path)
+            if inst.base.id == cid:
+                break
+        else:
+            raise IllegalAction(f"{p} has no {cid} in hand", "R7.1")
         st.stun_set = True
-        self.move(inst, "standby")
+        st.to_standby(me, inst, standby.index(None))  # move(inst, "standby") from hand
         if self._logging:  # the text is built only for a log
-            self.note_private(a.player, "set_stun",
+            self.note_private(p, "set_stun",
                               f"sets {inst.label()} as a stun in slot {inst.slot + 1}")
 
     def _do_discard_stun(self, a: Action) -> None:
-        self._require_phase("standby", "gain", rule="R5.3")
+        st = self.state
+        if st.phase != "standby" and st.phase != "gain":
+            self._require_phase("standby", "gain", rule="R5.3")
         inst = self._stun(a.player, a.slot)
-        self.move(inst, "break")
+        st.to_break(st.players[a.player], inst)  # move(inst, "break") from standby
         if self._logging:  # the text is built only for a log
             self.note(a.player, "discard_stun", f"discards the stun {inst.label()} (no points, R5.3)")
 
@@ -738,41 +748,20 @@ class Game:
         return asks
 
     def _run_automatic_phases(self) -> None:
-        """Run start, draw and end phases until a player has a decision (standby)."""
+        """Run start, draw and end phases until a player has a decision (standby).
+
+        Hot path (about half of a random game's actions pass the turn): one pass of
+        end, start and draw in a row, the log's entries appended here, the draw's move
+        made by the state directly (:meth:`GameState.draw_top`)."""
         st = self.state
-        while st.winner is None and st.phase in ("start", "draw", "end"):
+        logging = self._logging
+        entries = self.log.entries
+        listened = self._phase_listeners  # empty: no card listens to a turn's start or end
+        while st.winner is None:
+            phase = st.phase
             p = st.active
-            if st.phase == "start":
-                if self._logging:  # the text is built only for a log
-                    self.note(p, "turn", f"turn {st.turn}: {p}'s start phase")
-                for s in st.players[p].standby:  # R5.1
-                    if s is not None:
-                        s.exhausted = False
-                # only a top card of the field can listen to the start of a turn: when
-                # none does, the event is not built (hot path: every turn)
-                if self.phases_may_ask():
-                    self._emit(GameEvent("turn_start", player=p))
-                if self.pending:
-                    self._resolve_pending()
-                if st.field_version != self._checked_version:
-                    self.check_win()
-                st.phase = "draw"
-            elif st.phase == "draw":
-                if st.turn == 1 and p == st.first:
-                    self.note(p, "draw", "the first player skips the first draw (R4.2)")
-                elif not st.players[p].stock:
-                    self.note(p, "draw", f"{p} must draw from an empty stock")
-                    self._win(OTHER[p], "R12.3", f"{p} must draw from an empty stock")
-                    return
-                else:
-                    self.draw(p)
-                if st.field_version != self._checked_version:
-                    self.check_win()
-                st.phase = "standby"
-                if st.winner is None:
-                    self.note(p, "phase", "standby phase")
-            else:  # end
-                if self.phases_may_ask():
+            if phase == "end":
+                if listened and self.phases_may_ask():
                     self._emit(GameEvent("turn_end", player=p))
                 if self.pending:
                     self._resolve_pending()
@@ -781,10 +770,46 @@ class Game:
                 if st.winner is not None:
                     return
                 st.players[p].pool.clear()  # R5.5
-                st.active = OTHER[p]
+                p = st.active = OTHER[p]
                 st.turn += 1
                 st.played = st.stun_set = False
-                st.phase = "start"
+                st.phase = phase = "start"
+            if phase == "start":
+                if logging:
+                    entries.append((st.turn, p, "turn", f"turn {st.turn}: {p}'s start phase"))
+                for s in st.players[p].standby:  # R5.1
+                    if s is not None:
+                        s.exhausted = False
+                # only a top card of the field can listen to the start of a turn: when
+                # none does, the event is not built (hot path: every turn)
+                if listened and self.phases_may_ask():
+                    self._emit(GameEvent("turn_start", player=p))
+                if self.pending:
+                    self._resolve_pending()
+                if st.field_version != self._checked_version:
+                    self.check_win()
+                st.phase = phase = "draw"
+                if st.winner is not None:
+                    return
+            if phase == "draw":
+                p = st.active
+                me = st.players[p]
+                if st.turn == 1 and p == st.first:
+                    self.note(p, "draw", "the first player skips the first draw (R4.2)")
+                elif not st.players[p].stock:
+                    self.note(p, "draw", f"{p} must draw from an empty stock")
+                    self._win(OTHER[p], "R12.3", f"{p} must draw from an empty stock")
+                    return
+                else:
+                    st.draw_top(me)  # draw(p), its move made at once
+                    if logging:
+                        entries.append((st.turn, p, "draw", f"draws a card ({len(me.stock)} left)"))
+                if st.field_version != self._checked_version:
+                    self.check_win()
+                st.phase = "standby"
+                if st.winner is None and logging:
+                    entries.append((st.turn, p, "phase", "standby phase"))
+            return
 
     # ================================================================== moving cards
     def draw(self, p: str, by_effect: bool = False) -> Optional[Instance]:
@@ -793,8 +818,7 @@ class Game:
             if by_effect:
                 self.note(p, "draw", "draws nothing: the stock is empty (R5.2)")
             return None
-        inst = stock[0]
-        self.move(inst, "hand")
+        inst = self.state.draw_top(self.state.players[p])  # move(stock[0], "hand")
         if self.state.phase != "start" or by_effect:
             if self._logging:  # the text is built only for a log
                 self.note(p, "draw", f"draws a card ({len(stock)} left)")

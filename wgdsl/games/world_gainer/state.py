@@ -61,9 +61,10 @@ class Instance:
         return self.base.id
 
     def label(self) -> str:
-        face = self.face
-        if self.copy_of is not None:
+        face = self.copy_of  # the face property inline (hot path: most log lines name one)
+        if face is not None:
             return f"{self.base.id} (as {face.id} {face.name})"
+        face = self.base
         return f"{face.id} {face.name}"
 
 
@@ -169,6 +170,31 @@ class GameState:
             self.field_version += 1
             self.field[inst.square].remove(inst)
         inst.zone, inst.square, inst.slot, inst.exhausted = "limbo", None, None, False
+
+    # the engine's moves of every turn, each what take() then put() would do, made at once
+    # (hot path): a stock, hand or standby card has no square, and a stock or hand card no
+    # slot and no exhaustion (put cleared them)
+    def draw_top(self, p: PlayerState) -> Instance:
+        """The top card of ``p``'s stock goes to ``p``'s hand (R5.2); it is returned."""
+        inst = p.stock.pop(0)
+        inst.zone = "hand"
+        p.hand.append(inst)
+        p.hand_v += 1
+        return inst
+
+    def to_standby(self, p: PlayerState, inst: Instance, slot: int) -> None:
+        """``inst``, in ``p``'s hand, is set as a ready stun in free standby slot ``slot``."""
+        p.hand.remove(inst)
+        p.hand_v += 1
+        assert p.standby[slot] is None
+        p.standby[slot] = inst
+        inst.zone, inst.slot = "standby", slot
+
+    def to_break(self, p: PlayerState, inst: Instance) -> None:
+        """``inst``, a stun in ``p``'s standby, goes to ``p``'s break."""
+        p.standby[inst.slot] = None
+        inst.zone, inst.slot, inst.exhausted = "break", None, False
+        p.break_.append(inst)
 
     # ------------------------------------------------------------------ randomness
     def rng_for_use(self) -> random.Random:
