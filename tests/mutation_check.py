@@ -137,8 +137,8 @@ BREAKS = [
                        "if False:")),
     ("unseeded", "the stocks are shuffled with unseeded randomness",
      T.test_same_seed_and_choices_give_the_same_log,
-     lambda: rewritten(engine.Game, "new", "state.rng.shuffle(",
-                       "__import__('random').shuffle(")),
+     lambda: rewritten(engine.Game, "new", "shuffle(state.rng, ",
+                       "shuffle(__import__('random').Random(), ")),
     ("hash-order", "hand card ids listed in set order (follows PYTHONHASHSEED)",
      _across_processes("import wgdsl.games.world_gainer.engine as E\n"
                        "E._distinct_ids = lambda cards: list({c.base.id for c in cards})\n"),

@@ -229,7 +229,7 @@ class WGState(Stepper):
     def _snapshot(self):
         g = self.game
         snap = g.state.snap = g.state.snapshot()
-        return snap, len(g.log.entries)
+        return snap, len(g.log.raw)
 
     def _restore(self, saved) -> None:
         snap, mark = saved
@@ -239,7 +239,7 @@ class WGState(Stepper):
         g.pending.clear()
         g._responding.clear()
         g.forget_caches()
-        del g.log.entries[mark:]
+        del g.log.raw[mark:]
         if g.private:
             g.private = {i for i in g.private if i < mark}
 

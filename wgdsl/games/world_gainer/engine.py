@@ -32,7 +32,8 @@ from wgdsl.lang.cards import CardLibrary
 
 from . import rules
 from .interpreter import Ctx, GameEvent, compiled_for, zone_squares
-from .state import OTHER, PLAYERS, POINT_COLORS, SQUARES, STANDBY_SLOTS, GameState, Instance
+from .state import (OTHER, PLAYERS, POINT_COLORS, SQUARES, STANDBY_SLOTS, GameState, Instance,
+                    shuffle)
 from .view import SeatView
 
 HIDDEN_ZONES = ("stock", "hand", "standby")  # R1.1, R1.6: what the other player cannot see
@@ -114,6 +115,8 @@ def _trigger_kind(pend) -> tuple:
 
 #: the events the automatic phases emit (_run_automatic_phases)
 _PHASE_EVENTS = frozenset({"turn_start", "turn_end"})
+# Game.__init__'s facts of the last card set it met (its compiled cards first)
+_SET_FACTS: tuple = (None, frozenset(), frozenset())
 
 
 class Game:
@@ -123,15 +126,24 @@ class Game:
         self.library = library
         self.agents = agents or {}
         self.fx = compiled_for(library)
+        # (the set's compiled cards, and the two sets below of them): worked out once per
+        # card set, not per game; one set kept, the last (it holds its compiled cards)
+        global _SET_FACTS
+        facts = _SET_FACTS
+        if facts[0] is not self.fx:
+            fx = self.fx
+            facts = _SET_FACTS = (
+                fx,
+                frozenset(kind for f in fx.values() for kind in f.triggers),
+                frozenset(cid for cid, f in fx.items() if not _PHASE_EVENTS.isdisjoint(f.triggers)))
         # the event kinds some card of this set has a trigger for: an event no card
         # listens to skips the walk over the field's top cards (_emit, hot path: the end
         # of every turn emits one, and no WG01 card listens to it)
-        self._listened = frozenset(kind for fx in self.fx.values() for kind in fx.triggers)
+        self._listened = facts[1]
         # the events the automatic phases emit (R5.1 turn_start, R5.5 turn_end) that some
         # card of the set listens to: only such a trigger can ask a question there
         # (by the card whose face listens: the test is one set lookup per top card)
-        self._phase_listeners = frozenset(cid for cid, f in self.fx.items()
-                                          if not _PHASE_EVENTS.isdisjoint(f.triggers))
+        self._phase_listeners = facts[2]
         # phases_may_ask's answer for the field of version _phases_seen (every change to
         # the field bumps the version; a rollback, which can bring an earlier version
         # back with another field after it, forgets it: WGState._restore)
@@ -167,15 +179,21 @@ class Game:
             agents: Optional[dict] = None, log: bool = True) -> "Game":
         state = GameState.empty(seed)
         state.first = state.active = first
+        by_id = getattr(library, "by_id", library)  # the set's dict itself (hot path)
+        uid = state.next_uid
         for p in PLAYERS:
+            # new_instance and put(..., "stock") at once: a new instance is in the stock
+            stock = state.players[p].stock
             for card_id in decks[p]:
-                state.put(state.new_instance(p, library[card_id]), "stock")
+                stock.append(Instance(uid, p, by_id[card_id]))
+                uid += 1
+        state.next_uid = uid
         game = cls(state, library, agents, log)
         for p in PLAYERS:
-            stock = state.players[p].stock
-            state.rng.shuffle(stock)  # R4.1, seeded
-            for inst in stock[:HAND_SIZE]:
-                game.move(inst, "hand")
+            me = state.players[p]
+            shuffle(state.rng, me.stock)  # R4.1, seeded
+            for _ in range(min(HAND_SIZE, len(me.stock))):
+                state.draw_top(me)  # move(stock[0], "hand")
         game.note(None, "setup", f"stocks shuffled (seed {seed}); each player draws "
                   f"{HAND_SIZE}; {first} goes first (R4)")
         state.turn, state.phase = 1, "start"
@@ -213,9 +231,11 @@ class Game:
             self._views[seat] = weakref.ref(view)
         return view
 
-    def note(self, player: Optional[str], kind: str, text: str) -> None:
+    def note(self, player: Optional[str], kind: str, text) -> None:
+        """A log entry; ``text`` a string, or (function, *arguments) to build it when the
+        log is read (EventLog)."""
         if self._logging:  # EventLog.add inlined: called for nearly every action
-            self.log.entries.append((self.state.turn, player, kind, text))
+            self.log.raw.append((self.state.turn, player, kind, text))
 
     def targetable(self, inst: Instance) -> bool:
         """R13.4: only top cards on the field are targets; "cannot be targeted" refuses."""
@@ -439,7 +459,7 @@ class Game:
         if action.player != st.active:
             raise IllegalAction(f"it is {st.active}'s turn, not {action.player}'s", "R5")
         handler = getattr(self, name)
-        logged = self._log_mark = len(self.log.entries)
+        logged = self._log_mark = len(self.log.raw)
         self._resolved = 0
         try:
             handler(action)
@@ -447,7 +467,7 @@ class Game:
             # a refusal leaves no trace: a question asked before the judgement (R7.2 asks
             # a copy's choice before placement) is taken back from the log too; which
             # answers an agent gave is the caller's to rewind (ScriptedAgent.position)
-            del self.log.entries[logged:]
+            del self.log.raw[logged:]
             raise
         if self.pending:
             self._resolve_pending()
@@ -494,8 +514,8 @@ class Game:
         st.stun_set = True
         st.to_standby(me, inst, standby.index(None))  # move(inst, "standby") from hand
         if self._logging:  # the text is built only for a log
-            self.note_private(p, "set_stun",
-                              f"sets {inst.label()} as a stun in slot {inst.slot + 1}")
+            self.note_private(p, "set_stun", (_card_text, "sets {} as a stun in slot {}",
+                                              inst.base, inst.copy_of, inst.slot + 1))
 
     def _do_discard_stun(self, a: Action) -> None:
         st = self.state
@@ -504,7 +524,8 @@ class Game:
         inst = self._stun(a.player, a.slot)
         st.to_break(st.players[a.player], inst)  # move(inst, "break") from standby
         if self._logging:  # the text is built only for a log
-            self.note(a.player, "discard_stun", f"discards the stun {inst.label()} (no points, R5.3)")
+            self.note(a.player, "discard_stun", (_card_text, "discards the stun {} (no points, R5.3)",
+                                                 inst.base, inst.copy_of))
 
     # ---- gain phase: points (R6.2)
     def _stun_color(self, p: str, inst: Instance) -> str:
@@ -527,7 +548,8 @@ class Game:
         inst.exhausted = True
         self.add_points(a.player, color, inst.face.stun, quiet=True)
         if self._logging:  # the text is built only for a log
-            self.note(a.player, "exhaust", f"exhausts {inst.label()}: +{inst.face.stun} {color}")
+            self.note(a.player, "exhaust", (_card_text, "exhausts {}: +{} {}", inst.base,
+                                            inst.copy_of, inst.face.stun, color))
 
     def _do_break_stun(self, a: Action) -> None:
         self._require_phase("gain", rule="R6.1")
@@ -539,7 +561,8 @@ class Game:
         self.move(inst, "break")
         self.add_points(a.player, color, 1, quiet=True)
         if self._logging:  # the text is built only for a log
-            self.note(a.player, "break_stun", f"breaks the stun {inst.label()}: +1 {color}")
+            self.note(a.player, "break_stun", (_card_text, "breaks the stun {}: +1 {}", inst.base,
+                                               inst.copy_of, color))
 
     def _do_break_field(self, a: Action) -> None:
         self._require_phase("gain", rule="R6.1")
@@ -551,7 +574,8 @@ class Game:
             raise IllegalAction(f"{a.player} holds no card on {a.square}", "R6.2")
         color = top.face.color
         if self._logging:  # the text is built only for a log
-            self.note(a.player, "break_field", f"breaks {top.label()} from {a.square}: +1 {color}")
+            self.note(a.player, "break_field", (_card_text, "breaks {} from {}: +1 {}", top.base,
+                                                top.copy_of, a.square, color))
         self.move(top, "break")
         self.add_points(a.player, color, 1, quiet=True)
 
@@ -755,7 +779,7 @@ class Game:
         made by the state directly (:meth:`GameState.draw_top`)."""
         st = self.state
         logging = self._logging
-        entries = self.log.entries
+        entries = self.log.raw  # texts built when read (EventLog)
         listened = self._phase_listeners  # empty: no card listens to a turn's start or end
         while st.winner is None:
             phase = st.phase
@@ -776,7 +800,7 @@ class Game:
                 st.phase = phase = "start"
             if phase == "start":
                 if logging:
-                    entries.append((st.turn, p, "turn", f"turn {st.turn}: {p}'s start phase"))
+                    entries.append((st.turn, p, "turn", (_start_text, st.turn, p)))
                 for s in st.players[p].standby:  # R5.1
                     if s is not None:
                         s.exhausted = False
@@ -803,7 +827,7 @@ class Game:
                 else:
                     st.draw_top(me)  # draw(p), its move made at once
                     if logging:
-                        entries.append((st.turn, p, "draw", f"draws a card ({len(me.stock)} left)"))
+                        entries.append((st.turn, p, "draw", (_draw_text, len(me.stock))))
                 if st.field_version != self._checked_version:
                     self.check_win()
                 st.phase = "standby"
@@ -1032,7 +1056,7 @@ class Game:
             self.watch(src.uid, eff)
         if self._logging:  # the card and the effect that resolves (a copy: whose text it is)
             text = eff.text if src.base.id == eff.card else f"{src.id} as {eff.text}"
-            self.log.entries.append((self.state.turn, pend.controller, "effect", text))
+            self.log.raw.append((self.state.turn, pend.controller, "effect", text))
         eff.run(Ctx(self, pend.controller, src, pend.event))
 
     def _trace_step(self, pend: Pending, n: int) -> None:
@@ -1052,7 +1076,7 @@ class Game:
                    "\"Effects that never end\")")
         self.pending.clear()
         if self._logging:
-            entries = self.log.entries
+            entries = self.log.raw
             keep = self._log_mark + _LOG_KEPT
             if len(entries) > keep:
                 left_out = len(entries) - keep
@@ -1129,11 +1153,12 @@ class Game:
                 self.note(p, "choice", f"{prompt}: {answer}")
         return answer
 
-    def note_private(self, player: Optional[str], kind: str, text: str) -> None:
-        """A log entry that names a card hidden from the other player."""
+    def note_private(self, player: Optional[str], kind: str, text) -> None:
+        """A log entry that names a card hidden from the other player (``text``: as
+        :meth:`note` takes it)."""
         if self._logging:
-            self.private.add(len(self.log.entries))
-            self.log.entries.append((self.state.turn, player, kind, text))
+            self.private.add(len(self.log.raw))
+            self.log.raw.append((self.state.turn, player, kind, text))
 
     # ================================================================== winning (R12)
     def check_win(self) -> None:
@@ -1233,6 +1258,26 @@ def _distinct_cards(cards) -> list:
     """The printed cards of ``cards`` (instances), each once, in first-seen order: the
     definitions themselves, so that no one looks them up again by id (hot path)."""
     return list({c.base.id: c.base for c in cards}.values())
+
+
+# texts of log records built when the log is read (wgdsl.kernel.log.EventLog): the
+# functions, and what they are given, are fixed when the record is made
+def _start_text(turn: int, p: str) -> str:
+    return f"turn {turn}: {p}'s start phase"
+
+
+def _draw_text(left: int) -> str:
+    return f"draws a card ({left} left)"
+
+
+def _card_text(template: str, base, copy_of, *rest) -> str:
+    """``template`` with the card's label (Instance.label of a card whose printed card is
+    ``base`` and copy ``copy_of``) then ``rest`` in its ``{}``s."""
+    if copy_of is not None:
+        label = f"{base.id} (as {copy_of.id} {copy_of.name})"
+    else:
+        label = f"{base.id} {base.name}"
+    return template.format(label, *rest)
 
 
 def _pool_text(pool: dict) -> str:

@@ -34,6 +34,21 @@ HOME_ROW = {"A": ROWS["A"], "B": ROWS["B"]}
 ZONES = ("stock", "hand", "standby", "break", "field")
 
 
+def shuffle(rng: random.Random, cards: list) -> None:
+    """``rng.shuffle(cards)``: the same draws, the same order, without a Python call per
+    card (random.shuffle asks ``_randbelow(i + 1)`` for each position from the last, and
+    _randbelow draws ``getrandbits`` of ``i + 1``'s bit length until it is below ``i + 1``;
+    both stocks are shuffled in every game)."""
+    bits = rng.getrandbits
+    for i in reversed(range(1, len(cards))):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 @attrs.define(slots=True, eq=False)
 class Instance:
     """One physical card.  ``face`` is what it currently is (a copy changes it, R2.4)."""
