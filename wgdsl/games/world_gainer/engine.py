@@ -149,10 +149,11 @@ class Game:
         # back with another field after it, forgets it: WGState._restore)
         self._phases_seen, self._phases_ask = -1, False
         # _field_of's answers for the field of the version it names (forgotten on a
-        # rollback like the two above), and _hand_of's for each seat's hand of the
-        # version it names (a rollback bumps the hands' versions)
+        # rollback like the two above), and _stun_actions' and _hand_cards' for each
+        # seat's hand of the version they name (a rollback bumps the hands' versions)
         self._field_at: tuple = (-1, None)
-        self._hands: dict = {q: (-1, (), ()) for q in PLAYERS}
+        self._stuns: dict = {q: (-1, ()) for q in PLAYERS}
+        self._cards: dict = {q: (-1, ()) for q in PLAYERS}
         self.log = EventLog()
         self._logging = log
         self.pending: list = []
@@ -291,14 +292,18 @@ class Game:
         if phase == "standby":
             standby = me.standby
             if not st.stun_set and None in standby:
-                out = list(self._hand_of(p, me)[1])  # a set_stun per distinct card in hand
+                # a set_stun per distinct card in hand (_stun_actions, its answer read
+                # inline when the hand is the one it saw: hot path)
+                hit = self._stuns[p]
+                out = list(hit[1]) if hit[0] == me.hand_v else self._stun_actions(p, me)
             else:
                 out = []
             discard = fixed["discard_stun"]
             for i, s in enumerate(standby):
                 if s is not None:
                     out.append(discard[i])
-            held = self._field_of(p)
+            cache = self._field_at  # _field_of(p), read inline when the field is the same
+            held = cache[1][p] if cache[0] == st.field_version else self._field_of(p)
             if held[1]:  # an ability without a phase works here too
                 activate = fixed["activate"]
                 for sq, top in held[1]:
@@ -313,7 +318,8 @@ class Game:
                         out.append(exhaust[i])
                         out.append(brk[i])
                     out.append(discard[i])
-            held = self._field_of(p)
+            cache = self._field_at  # _field_of(p), read inline when the field is the same
+            held = cache[1][p] if cache[0] == st.field_version else self._field_of(p)
             if held[1]:  # break_field and activate, square by square
                 break_field, activate = fixed["break_field"], fixed["activate"]
                 tops = dict(held[1])
@@ -339,22 +345,29 @@ class Game:
         self._checked_version = self._phases_seen = -1
         self._field_at = (-1, None)
 
-    def _hand_of(self, p: str, me) -> tuple:
-        """(the printed cards of ``p``'s hand, each once in first-seen order; their
-        set_stun actions): worked out once per version of the hand (``hand_v``: every
-        change to it bumps it), since legal_actions asks in every standby and gain step."""
-        hit = self._hands[p]
+    def _stun_actions(self, p: str, me) -> list:
+        """The set_stun actions of ``p``'s hand, one per distinct card id in first-seen
+        order, as a new list; remembered per version of the hand (``hand_v``: every change
+        to it bumps it), since legal_actions asks in every standby step."""
+        set_stun = _SET_STUN[p]  # card id -> its set_stun action, made once
+        ids = _distinct_ids(me.hand)  # each id once, in order
+        try:
+            acts = [set_stun[cid] for cid in ids]
+        except KeyError:  # a card id not seen yet: its action made once
+            for cid in ids:
+                if cid not in set_stun:
+                    set_stun[cid] = _action("set_stun", p, cid)
+            acts = [set_stun[cid] for cid in ids]
+        self._stuns[p] = (me.hand_v, tuple(acts))
+        return acts
+
+    def _hand_cards(self, p: str, me) -> tuple:
+        """The printed cards of ``p``'s hand, each once in first-seen order; remembered per
+        version of the hand, since legal_actions asks in every gain step."""
+        hit = self._cards[p]
         if hit[0] != me.hand_v:
-            cards = tuple(_distinct_cards(me.hand))
-            set_stun = _SET_STUN[p]  # card id -> its set_stun action, made once
-            acts = []
-            for card in cards:
-                act = set_stun.get(card.id)
-                if act is None:
-                    act = set_stun[card.id] = _action("set_stun", p, card.id)
-                acts.append(act)
-            hit = self._hands[p] = (me.hand_v, cards, tuple(acts))
-        return hit[1:]
+            hit = self._cards[p] = (me.hand_v, tuple(_distinct_cards(me.hand)))
+        return hit[1]
 
     def _field_of(self, p: str) -> tuple:
         """What legal_actions reads of the field for ``p``, worked out once per state of
@@ -395,7 +408,7 @@ class Game:
         pool_total = 0
         for n in pool.values():
             pool_total += n
-        for card in self._hand_of(p, me)[0]:
+        for card in self._hand_cards(p, me):
             # rules.can_pay inline (hot path: every card in hand, every gain step)
             if pool_total < card.cost:
                 continue
@@ -640,6 +653,7 @@ class Game:
         outcome, rule, reason = self.play_outcome(a.player, card, a.square, face)
         if outcome == rules.ILLEGAL:
             raise IllegalAction(f"{card.id} cannot be played onto {a.square}: {reason}", rule)
+        judged_at = st.field_version  # the field this judgement saw
         # ---- from here on the play happens
         st.played = True
         me = st.players[a.player]
@@ -667,7 +681,9 @@ class Game:
             return
         # R13.5 ruling: a response may have changed the board (a swap); the placement is
         # judged on the board as it now is, and an illegal play ends like a cancelled one
-        if not self.priority_ok(a.player, card, a.square):
+        if st.field_version == judged_at and inst.copy_of is face:
+            pass  # the board is the one judged above: the same outcome (hot path)
+        elif not self.priority_ok(a.player, card, a.square):
             outcome, rule, reason = rules.ILLEGAL, "R8.2", (
                 f"{a.player} no longer holds every square of the higher rows")
         else:
@@ -870,8 +886,9 @@ class Game:
                     exhausted: bool = False) -> None:
         """Cards leave the field for ``zone``; each fires its own leave effects (R13.3)."""
         st = self.state
-        order = {sq: i for i, sq in enumerate(SQUARES)}
-        cards = sorted(cards, key=lambda c: (order[c.square], st.field[c.square].index(c)))
+        if len(cards) > 1:  # in square order, bottom first
+            cards = sorted(cards, key=lambda c: (_SQUARE_ORDER[c.square],
+                                                 st.field[c.square].index(c)))
         events = []
         for inst in cards:
             square, face = inst.square, inst.face
@@ -1208,6 +1225,7 @@ def _fixed_actions(p: str) -> dict:
 
 
 _FIXED = {p: _fixed_actions(p) for p in PLAYERS}
+_SQUARE_ORDER = {sq: i for i, sq in enumerate(SQUARES)}
 _NAMED: dict = {}  # actions naming a card, built on first use
 # the set_stun actions of each seat by card id: a lookup by the id alone, without the
 # key tuple _action builds (legal_actions lists one per distinct card in hand every
