@@ -93,3 +93,12 @@ def test_set_stun_actions_follow_the_hand():
     assert [a.card for a in g.legal_actions() if a.kind == "set_stun"] == ["WG-001"]
     g.state.put(g.state.new_instance("A", LIB["WG-010"]), "hand")
     assert [a.card for a in g.legal_actions() if a.kind == "set_stun"] == ["WG-001", "WG-010"]
+
+
+def test_the_marks_table_is_compare_marks():
+    from wgdsl.games.world_gainer import rules
+
+    marks = ("rock", "paper", "scissors", "all", "none")
+    for a in marks:
+        for b in marks:
+            assert rules._VS.get((a, b), 0) == rules.compare_marks(a, b), (a, b)

@@ -141,9 +141,13 @@ class GreedyAgent(Agent):
 
     # -------------------------------------------------------------- actions
     def act(self, view, actions):
-        kinds = {}
+        kinds: dict = {}  # kind -> its actions, in order (no empty list made per action)
         for a in actions:
-            kinds.setdefault(a.kind, []).append(a)
+            same = kinds.get(a.kind)
+            if same is None:
+                kinds[a.kind] = [a]
+            else:
+                same.append(a)
         if view.phase == "standby":
             return self._standby(view, kinds)
         if "play" in kinds:

@@ -746,7 +746,8 @@ class Game:
         st = self.state
         if st.phase == "standby":
             st.phase = "gain"
-            self.note(a.player, "phase", "gain phase")
+            if self._logging:  # note() inline (hot path: a random game's every other turn)
+                self.log.raw.append((st.turn, a.player, "phase", "gain phase"))
             return
         if st.phase == "gain":
             st.phase = "end"
