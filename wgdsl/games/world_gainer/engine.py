@@ -792,8 +792,7 @@ class Game:
         """Run start, draw and end phases until a player has a decision (standby).
 
         Hot path (about half of a random game's actions pass the turn): one pass of
-        end, start and draw in a row, the log's entries appended here, the draw's move
-        made by the state directly (:meth:`GameState.draw_top`)."""
+        end, start and draw in a row, the log's entries appended here."""
         st = self.state
         logging = self._logging
         entries = self.log.raw  # texts built when read (EventLog)
@@ -834,7 +833,6 @@ class Game:
                     return
             if phase == "draw":
                 p = st.active
-                me = st.players[p]
                 if st.turn == 1 and p == st.first:
                     self.note(p, "draw", "the first player skips the first draw (R4.2)")
                 elif not st.players[p].stock:
@@ -842,9 +840,7 @@ class Game:
                     self._win(OTHER[p], "R12.3", f"{p} must draw from an empty stock")
                     return
                 else:
-                    st.draw_top(me)  # draw(p), its move made at once
-                    if logging:
-                        entries.append((st.turn, p, "draw", (_draw_text, len(me.stock))))
+                    self.draw(p)  # through draw(): a tool may watch it (tests/invariants.py)
                 if st.field_version != self._checked_version:
                     self.check_win()
                 st.phase = "standby"
@@ -861,8 +857,8 @@ class Game:
             return None
         inst = self.state.draw_top(self.state.players[p])  # move(stock[0], "hand")
         if self.state.phase != "start" or by_effect:
-            if self._logging:  # the text is built only for a log
-                self.note(p, "draw", f"draws a card ({len(stock)} left)")
+            if self._logging:  # the text is built when the log is read
+                self.log.raw.append((self.state.turn, p, "draw", (_draw_text, len(stock))))
         return inst
 
     def move(self, inst: Instance, zone: str, *, bottom: bool = True, exhausted: bool = False) -> None:
