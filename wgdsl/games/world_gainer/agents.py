@@ -64,11 +64,22 @@ class RandomAgent(Agent):
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
+        self._bits = self.rng.getrandbits
 
-    # choice(seq) draws seq[_randbelow(len(seq))], the very number randrange(len(seq))
-    # draws, without randrange's argument checks (hot path): the same games, faster
+    # rng.choice(seq) is seq[_randbelow(len(seq))], and _randbelow(n) draws getrandbits(k)
+    # (k = n's bit length) until it is below n: the very numbers randrange(len(seq)) draws.
+    # Done here with the generator's C method (hot path: two Python calls an action fewer),
+    # the same games.
     def act(self, view, actions):
-        return self.rng.choice(actions)
+        n = len(actions)
+        if not n:
+            raise IndexError("no action to choose from")
+        bits = self._bits
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return actions[r]
 
     def answer(self, view, question):
         return self.rng.choice(question.options)
@@ -130,9 +141,13 @@ class GreedyAgent(Agent):
 
     # -------------------------------------------------------------- actions
     def act(self, view, actions):
-        kinds = {}
+        kinds: dict = {}  # kind -> its actions, in order (no empty list made per action)
         for a in actions:
-            kinds.setdefault(a.kind, []).append(a)
+            same = kinds.get(a.kind)
+            if same is None:
+                kinds[a.kind] = [a]
+            else:
+                same.append(a)
         if view.phase == "standby":
             return self._standby(view, kinds)
         if "play" in kinds:

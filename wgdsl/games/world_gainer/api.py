@@ -229,7 +229,7 @@ class WGState(Stepper):
     def _snapshot(self):
         g = self.game
         snap = g.state.snap = g.state.snapshot()
-        return snap, len(g.log.entries)
+        return snap, len(g.log.raw)
 
     def _restore(self, saved) -> None:
         snap, mark = saved
@@ -238,9 +238,8 @@ class WGState(Stepper):
         g.state.snap = None
         g.pending.clear()
         g._responding.clear()
-        g._checked_version = g._phases_seen = -1
-        g._held_at = (-1, None)
-        del g.log.entries[mark:]
+        g.forget_caches()
+        del g.log.raw[mark:]
         if g.private:
             g.private = {i for i in g.private if i < mark}
 
@@ -298,6 +297,8 @@ class WGState(Stepper):
             rnd.shuffle(bases)
             for c, b in zip(cards, bases):
                 c.base = b
+        for ps in self.game.state.players.values():
+            ps.hand_v += 1  # a hand's cards may be others now (Game._stun_actions, _hand_cards)
 
     def _reseed(self, rnd: random.Random) -> None:
         self.game.state.rng = random.Random(rnd.getrandbits(64))

@@ -32,7 +32,8 @@ from wgdsl.lang.cards import CardLibrary
 
 from . import rules
 from .interpreter import Ctx, GameEvent, compiled_for, zone_squares
-from .state import OTHER, PLAYERS, SQUARES, STANDBY_SLOTS, GameState, Instance
+from .state import (OTHER, PLAYERS, POINT_COLORS, SQUARES, STANDBY_SLOTS, GameState, Instance,
+                    shuffle)
 from .view import SeatView
 
 HIDDEN_ZONES = ("stock", "hand", "standby")  # R1.1, R1.6: what the other player cannot see
@@ -114,6 +115,8 @@ def _trigger_kind(pend) -> tuple:
 
 #: the events the automatic phases emit (_run_automatic_phases)
 _PHASE_EVENTS = frozenset({"turn_start", "turn_end"})
+# Game.__init__'s facts of the last card set it met (its compiled cards first)
+_SET_FACTS: tuple = (None, frozenset(), frozenset())
 
 
 class Game:
@@ -123,22 +126,34 @@ class Game:
         self.library = library
         self.agents = agents or {}
         self.fx = compiled_for(library)
+        # (the set's compiled cards, and the two sets below of them): worked out once per
+        # card set, not per game; one set kept, the last (it holds its compiled cards)
+        global _SET_FACTS
+        facts = _SET_FACTS
+        if facts[0] is not self.fx:
+            fx = self.fx
+            facts = _SET_FACTS = (
+                fx,
+                frozenset(kind for f in fx.values() for kind in f.triggers),
+                frozenset(cid for cid, f in fx.items() if not _PHASE_EVENTS.isdisjoint(f.triggers)))
         # the event kinds some card of this set has a trigger for: an event no card
         # listens to skips the walk over the field's top cards (_emit, hot path: the end
         # of every turn emits one, and no WG01 card listens to it)
-        self._listened = frozenset(kind for fx in self.fx.values() for kind in fx.triggers)
+        self._listened = facts[1]
         # the events the automatic phases emit (R5.1 turn_start, R5.5 turn_end) that some
         # card of the set listens to: only such a trigger can ask a question there
         # (by the card whose face listens: the test is one set lookup per top card)
-        self._phase_listeners = frozenset(cid for cid, f in self.fx.items()
-                                          if not _PHASE_EVENTS.isdisjoint(f.triggers))
+        self._phase_listeners = facts[2]
         # phases_may_ask's answer for the field of version _phases_seen (every change to
         # the field bumps the version; a rollback, which can bring an earlier version
         # back with another field after it, forgets it: WGState._restore)
         self._phases_seen, self._phases_ask = -1, False
-        # _held's answer for the field of the version it names (forgotten on a rollback
-        # like the two above)
-        self._held_at: tuple = (-1, None)
+        # _field_of's answers for the field of the version it names (forgotten on a
+        # rollback like the two above), and _stun_actions' and _hand_cards' for each
+        # seat's hand of the version they name (a rollback bumps the hands' versions)
+        self._field_at: tuple = (-1, None)
+        self._stuns: dict = {q: (-1, ()) for q in PLAYERS}
+        self._cards: dict = {q: (-1, ()) for q in PLAYERS}
         self.log = EventLog()
         self._logging = log
         self.pending: list = []
@@ -165,15 +180,21 @@ class Game:
             agents: Optional[dict] = None, log: bool = True) -> "Game":
         state = GameState.empty(seed)
         state.first = state.active = first
+        by_id = getattr(library, "by_id", library)  # the set's dict itself (hot path)
+        uid = state.next_uid
         for p in PLAYERS:
+            # new_instance and put(..., "stock") at once: a new instance is in the stock
+            stock = state.players[p].stock
             for card_id in decks[p]:
-                state.put(state.new_instance(p, library[card_id]), "stock")
+                stock.append(Instance(uid, p, by_id[card_id]))
+                uid += 1
+        state.next_uid = uid
         game = cls(state, library, agents, log)
         for p in PLAYERS:
-            stock = state.players[p].stock
-            state.rng.shuffle(stock)  # R4.1, seeded
-            for inst in stock[:HAND_SIZE]:
-                game.move(inst, "hand")
+            me = state.players[p]
+            shuffle(state.rng, me.stock)  # R4.1, seeded
+            for _ in range(min(HAND_SIZE, len(me.stock))):
+                state.draw_top(me)  # move(stock[0], "hand")
         game.note(None, "setup", f"stocks shuffled (seed {seed}); each player draws "
                   f"{HAND_SIZE}; {first} goes first (R4)")
         state.turn, state.phase = 1, "start"
@@ -211,9 +232,11 @@ class Game:
             self._views[seat] = weakref.ref(view)
         return view
 
-    def note(self, player: Optional[str], kind: str, text: str) -> None:
+    def note(self, player: Optional[str], kind: str, text) -> None:
+        """A log entry; ``text`` a string, or (function, *arguments) to build it when the
+        log is read (EventLog)."""
         if self._logging:  # EventLog.add inlined: called for nearly every action
-            self.log.entries.append((self.state.turn, player, kind, text))
+            self.log.raw.append((self.state.turn, player, kind, text))
 
     def targetable(self, inst: Instance) -> bool:
         """R13.4: only top cards on the field are targets; "cannot be targeted" refuses."""
@@ -264,29 +287,30 @@ class Game:
             return []
         p = st.active
         me = st.players[p]
-        out: list[Action] = []
         phase = st.phase
         fixed = _FIXED[p]  # the actions that name no card are built once (hot path)
         if phase == "standby":
-            if not st.stun_set and None in me.standby:
-                set_stun = _SET_STUN[p]  # card id -> its set_stun action (hot path)
-                ids = dict.fromkeys([c.base.id for c in me.hand])  # each id once, in order
-                try:
-                    out.extend([set_stun[cid] for cid in ids])
-                except KeyError:  # a card id not seen yet: its action made once
-                    for cid in ids:
-                        if cid not in set_stun:
-                            set_stun[cid] = _action("set_stun", p, cid)
-                    out.extend([set_stun[cid] for cid in ids])
+            standby = me.standby
+            if not st.stun_set and None in standby:
+                # a set_stun per distinct card in hand (_stun_actions, its answer read
+                # inline when the hand is the one it saw: hot path)
+                hit = self._stuns[p]
+                out = list(hit[1]) if hit[0] == me.hand_v else self._stun_actions(p, me)
+            else:
+                out = []
             discard = fixed["discard_stun"]
-            for i, s in enumerate(me.standby):
+            for i, s in enumerate(standby):
                 if s is not None:
                     out.append(discard[i])
-            activate = fixed["activate"]  # an ability without a phase works here too
-            for sq, top in self._held(p):
-                if top is not None and self._activatable(p, top):
-                    out.append(activate[sq])
+            cache = self._field_at  # _field_of(p), read inline when the field is the same
+            held = cache[1][p] if cache[0] == st.field_version else self._field_of(p)
+            if held[1]:  # an ability without a phase works here too
+                activate = fixed["activate"]
+                for sq, top in held[1]:
+                    if self._activatable(p, top):
+                        out.append(activate[sq])
         elif phase == "gain":
+            out = []
             exhaust, brk, discard = fixed["exhaust"], fixed["break_stun"], fixed["discard_stun"]
             for i, s in enumerate(me.standby):
                 if s is not None:
@@ -294,64 +318,137 @@ class Game:
                         out.append(exhaust[i])
                         out.append(brk[i])
                     out.append(discard[i])
-            break_field, activate = fixed["break_field"], fixed["activate"]
-            for sq, top in self._held(p):
-                out.append(break_field[sq])
-                if top is not None and self._activatable(p, top):
-                    out.append(activate[sq])
+            cache = self._field_at  # _field_of(p), read inline when the field is the same
+            held = cache[1][p] if cache[0] == st.field_version else self._field_of(p)
+            if held[1]:  # break_field and activate, square by square
+                break_field, activate = fixed["break_field"], fixed["activate"]
+                tops = dict(held[1])
+                for sq in held[2]:
+                    out.append(break_field[sq])
+                    top = tops.get(sq)
+                    if top is not None and self._activatable(p, top):
+                        out.append(activate[sq])
+            else:
+                out += held[0]
             if not st.played:
-                out.extend(self._legal_plays(p))
+                self._legal_plays(p, me, me.pool, held[3], out)
+        else:
+            out = []
         out.append(fixed["next"])
         out.append(fixed["end_turn"])
         return out
 
-    def _held(self, p: str) -> list:
-        """The squares ``p`` holds, in square order, each with its top card when that card
-        has an activated effect (else None): worked out once per state of the field
-        (``field_version``) for both players, since the field changes in few actions
-        and legal_actions asks this in every one (hot path)."""
+    def forget_caches(self) -> None:
+        """Forget what is remembered per version of the field (the win check,
+        phases_may_ask, _field_of): a rollback (WGState._restore) can bring an earlier
+        version number back with another field after it."""
+        self._checked_version = self._phases_seen = -1
+        self._field_at = (-1, None)
+
+    def _stun_actions(self, p: str, me) -> list:
+        """The set_stun actions of ``p``'s hand, one per distinct card id in first-seen
+        order, as a new list; remembered per version of the hand (``hand_v``: every change
+        to it bumps it), since legal_actions asks in every standby step."""
+        set_stun = _SET_STUN[p]  # card id -> its set_stun action, made once
+        ids = _distinct_ids(me.hand)  # each id once, in order
+        try:
+            acts = [set_stun[cid] for cid in ids]
+        except KeyError:  # a card id not seen yet: its action made once
+            for cid in ids:
+                if cid not in set_stun:
+                    set_stun[cid] = _action("set_stun", p, cid)
+            acts = [set_stun[cid] for cid in ids]
+        self._stuns[p] = (me.hand_v, tuple(acts))
+        return acts
+
+    def _hand_cards(self, p: str, me) -> tuple:
+        """The printed cards of ``p``'s hand, each once in first-seen order; remembered per
+        version of the hand, since legal_actions asks in every gain step."""
+        hit = self._cards[p]
+        if hit[0] != me.hand_v:
+            hit = self._cards[p] = (me.hand_v, tuple(_distinct_cards(me.hand)))
+        return hit[1]
+
+    def _field_of(self, p: str) -> tuple:
+        """What legal_actions reads of the field for ``p``, worked out once per state of
+        the field (``field_version``) for both players, since the field changes in few
+        actions and legal_actions asks in every one (hot path): (``p``'s break_field
+        actions, in square order; the (square, top card) of those squares whose top card
+        has an activated effect; the squares ``p`` holds; a dict card id -> that card's
+        play actions, filled as cards are asked about)."""
         st = self.state
-        cache = self._held_at
+        cache = self._field_at
         if cache[0] != st.field_version:
             fx = self.fx
             held: dict = {q: [] for q in PLAYERS}
+            tops: dict = {q: [] for q in PLAYERS}
             for sq, stack in st.field.items():
                 if stack:
                     top = stack[-1]
+                    owner = stack[0].owner
+                    held[owner].append(sq)
                     # Instance.face inline: copy_of, else base
-                    held[stack[0].owner].append(
-                        (sq, top if fx[(top.copy_of or top.base).id].activated else None))
-            cache = self._held_at = (st.field_version, held)
+                    if fx[(top.copy_of or top.base).id].activated:
+                        tops[owner].append((sq, top))
+            per = {}
+            for q in PLAYERS:
+                brk = _FIXED[q]["break_field"]
+                per[q] = (tuple([brk[sq] for sq in held[q]]), tops[q], held[q], {})
+            cache = self._field_at = (st.field_version, per)
         return cache[1][p]
 
-    def _legal_plays(self, p: str) -> list[Action]:
-        st = self.state
-        pool = st.players[p].pool
-        out = []
+    def _legal_plays(self, p: str, me, pool: dict, plays: dict, out: list) -> None:
+        """Append ``p``'s legal plays from hand to ``out``.  Where a card can go depends on
+        the field alone (R8 priority, R9-R11 placement, R11.3 protections), so each card's
+        plays are worked out once per state of the field (``plays``, from _field_of);
+        only whether the pool pays for it is asked every time.  A card that enters as a
+        copy lists the cards it can copy, worked out every time."""
         # computed once per call, not per card (hot path): what the pool holds (payment
-        # refuses any cost above it) and the squares R8.2 allows without a card's own rule
-        pool_total = sum(pool.values())
-        allowed = None
-        field = st.field
-        for card in _distinct_cards(st.players[p].hand):
-            if not rules.can_pay(pool, pool_total, card.cost, card.required, card.color):
+        # refuses any cost above it)
+        pool_total = 0
+        for n in pool.values():
+            pool_total += n
+        for card in self._hand_cards(p, me):
+            # rules.can_pay inline (hot path: every card in hand, every gain step)
+            if pool_total < card.cost:
                 continue
-            if allowed is None:
-                allowed = set(rules.priority_squares(p, st.holder))
-            cid = card.id
-            fx = self.fx[cid]
-            # a square R8.2 refuses opens only by the card's own rule (R8.4), which most
-            # cards lack: then priority_ok, which asks R8.2 again, is not asked (hot path)
-            play_onto = fx.play_onto
-            candidates = fx.entry_copy(Ctx(self, p, None)) if fx.entry_copy is not None else ()
-            faces = [(c.square, c.face) for c in candidates] or [(None, None)]
-            for sq in SQUARES:
-                if sq not in allowed and not (play_onto and self.priority_ok(p, card, sq)):
+            required = card.required
+            if required > 0:
+                color = card.color
+                if color == "yellow":
+                    if not any(pool.get(c, 0) >= required for c in POINT_COLORS):
+                        continue
+                elif pool.get(color, 0) < required:
                     continue
-                empty = not field[sq]  # R9: any card takes an empty square
-                for copy_sq, face in faces:
-                    if empty or self.play_outcome(p, card, sq, face)[0] != rules.ILLEGAL:
-                        out.append(_action("play", p, cid, sq, copy_sq))
+            acts = plays.get(card.id)
+            if acts is None:
+                acts = self._plays_of(p, card)
+                if self.fx[card.id].entry_copy is None:
+                    plays[card.id] = acts
+            out += acts
+
+    def _plays_of(self, p: str, card) -> list:
+        """Every square ``card`` (a CardDef in ``p``'s hand) can be played onto now, as
+        play actions (a copying card: one per card it can copy that allows it)."""
+        st = self.state
+        field = st.field
+        out = []
+        # the squares R8.2 allows without a card's own rule
+        allowed = set(rules.priority_squares(p, st.holder))
+        cid = card.id
+        fx = self.fx[cid]
+        # a square R8.2 refuses opens only by the card's own rule (R8.4), which most
+        # cards lack: then priority_ok, which asks R8.2 again, is not asked (hot path)
+        play_onto = fx.play_onto
+        candidates = fx.entry_copy(Ctx(self, p, None)) if fx.entry_copy is not None else ()
+        faces = [(c.square, c.face) for c in candidates] or [(None, None)]
+        for sq in SQUARES:
+            if sq not in allowed and not (play_onto and self.priority_ok(p, card, sq)):
+                continue
+            empty = not field[sq]  # R9: any card takes an empty square
+            for copy_sq, face in faces:
+                if empty or self.play_outcome(p, card, sq, face)[0] != rules.ILLEGAL:
+                    out.append(_action("play", p, cid, sq, copy_sq))
         return out
 
     def _activatable(self, p: str, inst: Instance) -> bool:
@@ -375,7 +472,7 @@ class Game:
         if action.player != st.active:
             raise IllegalAction(f"it is {st.active}'s turn, not {action.player}'s", "R5")
         handler = getattr(self, name)
-        logged = self._log_mark = len(self.log.entries)
+        logged = self._log_mark = len(self.log.raw)
         self._resolved = 0
         try:
             handler(action)
@@ -383,7 +480,7 @@ class Game:
             # a refusal leaves no trace: a question asked before the judgement (R7.2 asks
             # a copy's choice before placement) is taken back from the log too; which
             # answers an agent gave is the caller's to rewind (ScriptedAgent.position)
-            del self.log.entries[logged:]
+            del self.log.raw[logged:]
             raise
         if self.pending:
             self._resolve_pending()
@@ -411,26 +508,37 @@ class Game:
         return inst
 
     def _do_set_stun(self, a: Action) -> None:
-        self._require_phase("standby", rule="R5.3")
         st = self.state
+        if st.phase != "standby":
+            self._require_phase("standby", rule="R5.3")
         if st.stun_set:
             raise IllegalAction("only one stun may be set per turn", "R5.3")
-        me = st.players[a.player]
-        if None not in me.standby:
+        p = a.player
+        me = st.players[p]
+        standby = me.standby
+        if None not in standby:
             raise IllegalAction(f"the standby already holds {STANDBY_SLOTS} stuns", "R5.3")
-        inst = self._hand_card(a.player, a.card)
+        cid = a.card
+        for inst in me.hand:  # _hand_card inline (hot path)
+            if inst.base.id == cid:
+                break
+        else:
+            raise IllegalAction(f"{p} has no {cid} in hand", "R7.1")
         st.stun_set = True
-        self.move(inst, "standby")
+        st.to_standby(me, inst, standby.index(None))  # move(inst, "standby") from hand
         if self._logging:  # the text is built only for a log
-            self.note_private(a.player, "set_stun",
-                              f"sets {inst.label()} as a stun in slot {inst.slot + 1}")
+            self.note_private(p, "set_stun", (_card_text, "sets {} as a stun in slot {}",
+                                              inst.base, inst.copy_of, inst.slot + 1))
 
     def _do_discard_stun(self, a: Action) -> None:
-        self._require_phase("standby", "gain", rule="R5.3")
+        st = self.state
+        if st.phase != "standby" and st.phase != "gain":
+            self._require_phase("standby", "gain", rule="R5.3")
         inst = self._stun(a.player, a.slot)
-        self.move(inst, "break")
+        st.to_break(st.players[a.player], inst)  # move(inst, "break") from standby
         if self._logging:  # the text is built only for a log
-            self.note(a.player, "discard_stun", f"discards the stun {inst.label()} (no points, R5.3)")
+            self.note(a.player, "discard_stun", (_card_text, "discards the stun {} (no points, R5.3)",
+                                                 inst.base, inst.copy_of))
 
     # ---- gain phase: points (R6.2)
     def _stun_color(self, p: str, inst: Instance) -> str:
@@ -453,7 +561,8 @@ class Game:
         inst.exhausted = True
         self.add_points(a.player, color, inst.face.stun, quiet=True)
         if self._logging:  # the text is built only for a log
-            self.note(a.player, "exhaust", f"exhausts {inst.label()}: +{inst.face.stun} {color}")
+            self.note(a.player, "exhaust", (_card_text, "exhausts {}: +{} {}", inst.base,
+                                            inst.copy_of, inst.face.stun, color))
 
     def _do_break_stun(self, a: Action) -> None:
         self._require_phase("gain", rule="R6.1")
@@ -465,7 +574,8 @@ class Game:
         self.move(inst, "break")
         self.add_points(a.player, color, 1, quiet=True)
         if self._logging:  # the text is built only for a log
-            self.note(a.player, "break_stun", f"breaks the stun {inst.label()}: +1 {color}")
+            self.note(a.player, "break_stun", (_card_text, "breaks the stun {}: +1 {}", inst.base,
+                                               inst.copy_of, color))
 
     def _do_break_field(self, a: Action) -> None:
         self._require_phase("gain", rule="R6.1")
@@ -477,7 +587,8 @@ class Game:
             raise IllegalAction(f"{a.player} holds no card on {a.square}", "R6.2")
         color = top.face.color
         if self._logging:  # the text is built only for a log
-            self.note(a.player, "break_field", f"breaks {top.label()} from {a.square}: +1 {color}")
+            self.note(a.player, "break_field", (_card_text, "breaks {} from {}: +1 {}", top.base,
+                                                top.copy_of, a.square, color))
         self.move(top, "break")
         self.add_points(a.player, color, 1, quiet=True)
 
@@ -542,6 +653,7 @@ class Game:
         outcome, rule, reason = self.play_outcome(a.player, card, a.square, face)
         if outcome == rules.ILLEGAL:
             raise IllegalAction(f"{card.id} cannot be played onto {a.square}: {reason}", rule)
+        judged_at = st.field_version  # the field this judgement saw
         # ---- from here on the play happens
         st.played = True
         me = st.players[a.player]
@@ -569,7 +681,9 @@ class Game:
             return
         # R13.5 ruling: a response may have changed the board (a swap); the placement is
         # judged on the board as it now is, and an illegal play ends like a cancelled one
-        if not self.priority_ok(a.player, card, a.square):
+        if st.field_version == judged_at and inst.copy_of is face:
+            pass  # the board is the one judged above: the same outcome (hot path)
+        elif not self.priority_ok(a.player, card, a.square):
             outcome, rule, reason = rules.ILLEGAL, "R8.2", (
                 f"{a.player} no longer holds every square of the higher rows")
         else:
@@ -632,7 +746,8 @@ class Game:
         st = self.state
         if st.phase == "standby":
             st.phase = "gain"
-            self.note(a.player, "phase", "gain phase")
+            if self._logging:  # note() inline (hot path: a random game's every other turn)
+                self.log.raw.append((st.turn, a.player, "phase", "gain phase"))
             return
         if st.phase == "gain":
             st.phase = "end"
@@ -674,41 +789,19 @@ class Game:
         return asks
 
     def _run_automatic_phases(self) -> None:
-        """Run start, draw and end phases until a player has a decision (standby)."""
+        """Run start, draw and end phases until a player has a decision (standby).
+
+        Hot path (about half of a random game's actions pass the turn): one pass of
+        end, start and draw in a row, the log's entries appended here."""
         st = self.state
-        while st.winner is None and st.phase in ("start", "draw", "end"):
+        logging = self._logging
+        entries = self.log.raw  # texts built when read (EventLog)
+        listened = self._phase_listeners  # empty: no card listens to a turn's start or end
+        while st.winner is None:
+            phase = st.phase
             p = st.active
-            if st.phase == "start":
-                if self._logging:  # the text is built only for a log
-                    self.note(p, "turn", f"turn {st.turn}: {p}'s start phase")
-                for s in st.players[p].standby:  # R5.1
-                    if s is not None:
-                        s.exhausted = False
-                # only a top card of the field can listen to the start of a turn: when
-                # none does, the event is not built (hot path: every turn)
-                if self.phases_may_ask():
-                    self._emit(GameEvent("turn_start", player=p))
-                if self.pending:
-                    self._resolve_pending()
-                if st.field_version != self._checked_version:
-                    self.check_win()
-                st.phase = "draw"
-            elif st.phase == "draw":
-                if st.turn == 1 and p == st.first:
-                    self.note(p, "draw", "the first player skips the first draw (R4.2)")
-                elif not st.players[p].stock:
-                    self.note(p, "draw", f"{p} must draw from an empty stock")
-                    self._win(OTHER[p], "R12.3", f"{p} must draw from an empty stock")
-                    return
-                else:
-                    self.draw(p)
-                if st.field_version != self._checked_version:
-                    self.check_win()
-                st.phase = "standby"
-                if st.winner is None:
-                    self.note(p, "phase", "standby phase")
-            else:  # end
-                if self.phases_may_ask():
+            if phase == "end":
+                if listened and self.phases_may_ask():
                     self._emit(GameEvent("turn_end", player=p))
                 if self.pending:
                     self._resolve_pending()
@@ -717,10 +810,43 @@ class Game:
                 if st.winner is not None:
                     return
                 st.players[p].pool.clear()  # R5.5
-                st.active = OTHER[p]
+                p = st.active = OTHER[p]
                 st.turn += 1
                 st.played = st.stun_set = False
-                st.phase = "start"
+                st.phase = phase = "start"
+            if phase == "start":
+                if logging:
+                    entries.append((st.turn, p, "turn", (_start_text, st.turn, p)))
+                for s in st.players[p].standby:  # R5.1
+                    if s is not None:
+                        s.exhausted = False
+                # only a top card of the field can listen to the start of a turn: when
+                # none does, the event is not built (hot path: every turn)
+                if listened and self.phases_may_ask():
+                    self._emit(GameEvent("turn_start", player=p))
+                if self.pending:
+                    self._resolve_pending()
+                if st.field_version != self._checked_version:
+                    self.check_win()
+                st.phase = phase = "draw"
+                if st.winner is not None:
+                    return
+            if phase == "draw":
+                p = st.active
+                if st.turn == 1 and p == st.first:
+                    self.note(p, "draw", "the first player skips the first draw (R4.2)")
+                elif not st.players[p].stock:
+                    self.note(p, "draw", f"{p} must draw from an empty stock")
+                    self._win(OTHER[p], "R12.3", f"{p} must draw from an empty stock")
+                    return
+                else:
+                    self.draw(p)  # through draw(): a tool may watch it (tests/invariants.py)
+                if st.field_version != self._checked_version:
+                    self.check_win()
+                st.phase = "standby"
+                if st.winner is None and logging:
+                    entries.append((st.turn, p, "phase", "standby phase"))
+            return
 
     # ================================================================== moving cards
     def draw(self, p: str, by_effect: bool = False) -> Optional[Instance]:
@@ -729,11 +855,10 @@ class Game:
             if by_effect:
                 self.note(p, "draw", "draws nothing: the stock is empty (R5.2)")
             return None
-        inst = stock[0]
-        self.move(inst, "hand")
+        inst = self.state.draw_top(self.state.players[p])  # move(stock[0], "hand")
         if self.state.phase != "start" or by_effect:
-            if self._logging:  # the text is built only for a log
-                self.note(p, "draw", f"draws a card ({len(stock)} left)")
+            if self._logging:  # the text is built when the log is read
+                self.log.raw.append((self.state.turn, p, "draw", (_draw_text, len(stock))))
         return inst
 
     def move(self, inst: Instance, zone: str, *, bottom: bool = True, exhausted: bool = False) -> None:
@@ -758,8 +883,9 @@ class Game:
                     exhausted: bool = False) -> None:
         """Cards leave the field for ``zone``; each fires its own leave effects (R13.3)."""
         st = self.state
-        order = {sq: i for i, sq in enumerate(SQUARES)}
-        cards = sorted(cards, key=lambda c: (order[c.square], st.field[c.square].index(c)))
+        if len(cards) > 1:  # in square order, bottom first
+            cards = sorted(cards, key=lambda c: (_SQUARE_ORDER[c.square],
+                                                 st.field[c.square].index(c)))
         events = []
         for inst in cards:
             square, face = inst.square, inst.face
@@ -944,7 +1070,7 @@ class Game:
             self.watch(src.uid, eff)
         if self._logging:  # the card and the effect that resolves (a copy: whose text it is)
             text = eff.text if src.base.id == eff.card else f"{src.id} as {eff.text}"
-            self.log.entries.append((self.state.turn, pend.controller, "effect", text))
+            self.log.raw.append((self.state.turn, pend.controller, "effect", text))
         eff.run(Ctx(self, pend.controller, src, pend.event))
 
     def _trace_step(self, pend: Pending, n: int) -> None:
@@ -964,7 +1090,7 @@ class Game:
                    "\"Effects that never end\")")
         self.pending.clear()
         if self._logging:
-            entries = self.log.entries
+            entries = self.log.raw
             keep = self._log_mark + _LOG_KEPT
             if len(entries) > keep:
                 left_out = len(entries) - keep
@@ -1041,11 +1167,12 @@ class Game:
                 self.note(p, "choice", f"{prompt}: {answer}")
         return answer
 
-    def note_private(self, player: Optional[str], kind: str, text: str) -> None:
-        """A log entry that names a card hidden from the other player."""
+    def note_private(self, player: Optional[str], kind: str, text) -> None:
+        """A log entry that names a card hidden from the other player (``text``: as
+        :meth:`note` takes it)."""
         if self._logging:
-            self.private.add(len(self.log.entries))
-            self.log.entries.append((self.state.turn, player, kind, text))
+            self.private.add(len(self.log.raw))
+            self.log.raw.append((self.state.turn, player, kind, text))
 
     # ================================================================== winning (R12)
     def check_win(self) -> None:
@@ -1095,6 +1222,7 @@ def _fixed_actions(p: str) -> dict:
 
 
 _FIXED = {p: _fixed_actions(p) for p in PLAYERS}
+_SQUARE_ORDER = {sq: i for i, sq in enumerate(SQUARES)}
 _NAMED: dict = {}  # actions naming a card, built on first use
 # the set_stun actions of each seat by card id: a lookup by the id alone, without the
 # key tuple _action builds (legal_actions lists one per distinct card in hand every
@@ -1145,6 +1273,26 @@ def _distinct_cards(cards) -> list:
     """The printed cards of ``cards`` (instances), each once, in first-seen order: the
     definitions themselves, so that no one looks them up again by id (hot path)."""
     return list({c.base.id: c.base for c in cards}.values())
+
+
+# texts of log records built when the log is read (wgdsl.kernel.log.EventLog): the
+# functions, and what they are given, are fixed when the record is made
+def _start_text(turn: int, p: str) -> str:
+    return f"turn {turn}: {p}'s start phase"
+
+
+def _draw_text(left: int) -> str:
+    return f"draws a card ({left} left)"
+
+
+def _card_text(template: str, base, copy_of, *rest) -> str:
+    """``template`` with the card's label (Instance.label of a card whose printed card is
+    ``base`` and copy ``copy_of``) then ``rest`` in its ``{}``s."""
+    if copy_of is not None:
+        label = f"{base.id} (as {copy_of.id} {copy_of.name})"
+    else:
+        label = f"{base.id} {base.name}"
+    return template.format(label, *rest)
 
 
 def _pool_text(pool: dict) -> str:

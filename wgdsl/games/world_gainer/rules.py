@@ -15,6 +15,10 @@ BEATS = {("rock", "scissors"), ("scissors", "paper"), ("paper", "rock"),
          ("all", "rock"), ("all", "paper"), ("all", "scissors")}
 
 
+# compare_marks as a table: (a, b) -> +1 / -1 for the pairs of BEATS (absent: 0)
+_VS = {**{(a, b): 1 for a, b in BEATS}, **{(b, a): -1 for a, b in BEATS}}
+
+
 def compare_marks(a: str, b: str) -> int:
     """+1 when mark ``a`` beats ``b``, -1 when it loses, 0 when they are the same (R2.3)."""
     if a == b:
@@ -75,11 +79,16 @@ def placement(player: str, mark: str, cost: int, stack: Sequence) -> tuple[str, 
     if not stack:
         return PLACE, "R9", ""
     top = stack[-1]
-    top_mark, top_cost = top.face.mark, top.cost
+    # Instance.face and Instance.cost inline (hot path: every listed play, every play a
+    # greedy agent weighs): the face is the copy, else the printed card; the cost is
+    # always the printed card's (R2.4)
+    face = top.copy_of
+    top_mark = (face if face is not None else top.base).mark
+    top_cost = top.base.cost
     total = 0
     for inst in stack:
-        total += inst.cost
-    vs = compare_marks(mark, top_mark)
+        total += inst.base.cost
+    vs = _VS.get((mark, top_mark), 0)  # compare_marks(mark, top_mark)
     if stack[0].owner == player:  # R10: a square P holds
         if vs > 0:
             return REPLACE, "R10.1", ""

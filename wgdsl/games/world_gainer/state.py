@@ -34,6 +34,21 @@ HOME_ROW = {"A": ROWS["A"], "B": ROWS["B"]}
 ZONES = ("stock", "hand", "standby", "break", "field")
 
 
+def shuffle(rng: random.Random, cards: list) -> None:
+    """``rng.shuffle(cards)``: the same draws, the same order, without a Python call per
+    card (random.shuffle asks ``_randbelow(i + 1)`` for each position from the last, and
+    _randbelow draws ``getrandbits`` of ``i + 1``'s bit length until it is below ``i + 1``;
+    both stocks are shuffled in every game)."""
+    bits = rng.getrandbits
+    for i in reversed(range(1, len(cards))):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 @attrs.define(slots=True, eq=False)
 class Instance:
     """One physical card.  ``face`` is what it currently is (a copy changes it, R2.4)."""
@@ -61,9 +76,10 @@ class Instance:
         return self.base.id
 
     def label(self) -> str:
-        face = self.face
-        if self.copy_of is not None:
+        face = self.copy_of  # the face property inline (hot path: most log lines name one)
+        if face is not None:
             return f"{self.base.id} (as {face.id} {face.name})"
+        face = self.base
         return f"{face.id} {face.name}"
 
 
@@ -75,6 +91,9 @@ class PlayerState:
     standby: list = attrs.Factory(lambda: [None] * STANDBY_SLOTS)  # Instance or None
     break_: list = attrs.Factory(list)  # oldest first
     pool: dict = attrs.Factory(dict)  # color -> points (R6.1)
+    # bumped by every change to the hand (the engine remembers what it lists of a hand
+    # per version: Game._stun_actions, Game._hand_cards); a rollback bumps it too
+    hand_v: int = 0
 
     def pool_total(self) -> int:
         return sum(self.pool.values())
@@ -134,6 +153,7 @@ class GameState:
                 p.stock.insert(0, inst)
         elif zone == "hand":
             p.hand.append(inst)
+            p.hand_v += 1
         elif zone == "break":
             p.break_.append(inst)
         elif zone == "standby":
@@ -156,6 +176,7 @@ class GameState:
             p.stock.remove(inst)
         elif zone == "hand":
             p.hand.remove(inst)
+            p.hand_v += 1
         elif zone == "break":
             p.break_.remove(inst)
         elif zone == "standby":
@@ -164,6 +185,31 @@ class GameState:
             self.field_version += 1
             self.field[inst.square].remove(inst)
         inst.zone, inst.square, inst.slot, inst.exhausted = "limbo", None, None, False
+
+    # the engine's moves of every turn, each what take() then put() would do, made at once
+    # (hot path): a stock, hand or standby card has no square, and a stock or hand card no
+    # slot and no exhaustion (put cleared them)
+    def draw_top(self, p: PlayerState) -> Instance:
+        """The top card of ``p``'s stock goes to ``p``'s hand (R5.2); it is returned."""
+        inst = p.stock.pop(0)
+        inst.zone = "hand"
+        p.hand.append(inst)
+        p.hand_v += 1
+        return inst
+
+    def to_standby(self, p: PlayerState, inst: Instance, slot: int) -> None:
+        """``inst``, in ``p``'s hand, is set as a ready stun in free standby slot ``slot``."""
+        p.hand.remove(inst)
+        p.hand_v += 1
+        assert p.standby[slot] is None
+        p.standby[slot] = inst
+        inst.zone, inst.slot = "standby", slot
+
+    def to_break(self, p: PlayerState, inst: Instance) -> None:
+        """``inst``, a stun in ``p``'s standby, goes to ``p``'s break."""
+        p.standby[inst.slot] = None
+        inst.zone, inst.slot, inst.exhausted = "break", None, False
+        p.break_.append(inst)
 
     # ------------------------------------------------------------------ randomness
     def rng_for_use(self) -> random.Random:
@@ -211,6 +257,7 @@ class GameState:
         for p, (stock, hand, standby, break_, pool, exhausted) in zip(self.players.values(),
                                                                        snap.players):
             p.stock, p.hand, p.standby, p.break_, p.pool = stock, hand, standby, break_, pool
+            p.hand_v += 1
             for inst in stock:
                 inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
                     "stock", None, None, False, None

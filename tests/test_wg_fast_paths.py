@@ -1,0 +1,104 @@
+"""World Gainer's hot paths (issue 17) do what the plain code they replace does.
+
+The random agent and the stock shuffle draw from the generator directly, without
+``random.Random``'s Python methods: the same numbers, so the same games.  The event log
+builds a text when it is read; a record taken back (a refused action, a rollback) is gone
+whether or not its text was built.  What legal_actions remembers per version of the field
+and of a hand is worked out again when they change.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from helpers import LIB, board
+from wgdsl.games.world_gainer.agents import RandomAgent
+from wgdsl.games.world_gainer.state import shuffle
+from wgdsl.kernel.log import EventLog
+
+
+@given(st.integers(0, 2**32), st.integers(0, 90))
+def test_the_shuffle_is_random_shuffle(seed, n):
+    ours, theirs = list(range(n)), list(range(n))
+    a, b = random.Random(seed), random.Random(seed)
+    shuffle(a, ours)
+    b.shuffle(theirs)
+    assert ours == theirs
+    assert a.getstate() == b.getstate()  # and it drew exactly as many numbers
+
+
+@given(st.integers(0, 2**32), st.lists(st.integers(1, 70), min_size=1, max_size=30))
+def test_the_random_agent_picks_what_rng_choice_picks(seed, sizes):
+    agent, rng = RandomAgent(seed), random.Random(seed)
+    for n in sizes:
+        options = list(range(n))
+        assert agent.act(None, options) == rng.choice(options)
+
+
+def test_the_random_agent_refuses_an_empty_list():
+    try:
+        RandomAgent(1).act(None, [])
+    except IndexError:
+        return
+    raise AssertionError("an empty list of actions was not refused")
+
+
+def _lazy(text: str) -> tuple:
+    return (str.format, "{}", text)
+
+
+def test_log_texts_are_built_when_read_and_in_order():
+    log = EventLog()
+    log.add(1, "A", "k", "plain")
+    log.add(1, "A", "k", _lazy("lazy one"))
+    assert [x for *_, x in log.entries] == ["plain", "lazy one"]
+    log.add(2, "B", "k", _lazy("lazy two"))
+    assert log.lines()[-1] == "T2   B  lazy two"
+    assert '"text": "lazy two"' in log.to_json()
+
+
+def test_a_record_taken_back_and_replaced_is_built_again():
+    log = EventLog()
+    for i in range(5):
+        log.add(1, "A", "k", _lazy(f"t{i}"))
+    assert len(log.entries) == 5  # all built
+    del log.raw[2:]  # a rollback takes three back ...
+    log.add(1, "A", "k", _lazy("u2"))  # ... and others take their place
+    log.add(1, "A", "k", _lazy("u3"))
+    log.add(1, "A", "k", _lazy("u4"))
+    log.add(1, "A", "k", _lazy("u5"))
+    assert [x for *_, x in log.entries] == ["t0", "t1", "u2", "u3", "u4", "u5"]
+
+
+def test_legal_plays_follow_the_pool_and_the_field():
+    g = board(hands={"A": ["WG-001"]}, pool={"A": {"blue": 1}})
+    g.state.phase = "gain"
+    plays = {a.square for a in g.legal_actions() if a.kind == "play"}
+    assert plays == {"A1", "A2", "A3"}  # R8.2: the home row first
+    g.state.players["A"].pool.clear()
+    assert not [a for a in g.legal_actions() if a.kind == "play"]  # the pool pays no more
+    g.state.players["A"].pool["blue"] = 1
+    for sq in ("A1", "A2", "A3"):  # A holds the home row: the battle field opens
+        g.state.put(g.state.new_instance("A", LIB["WG-001"]), "field", square=sq)
+    plays = {a.square for a in g.legal_actions() if a.kind == "play"}
+    assert {"C1", "C2", "C3"} <= plays
+
+
+def test_set_stun_actions_follow_the_hand():
+    g = board(hands={"A": ["WG-001"]})
+    g.state.phase = "standby"
+    assert [a.card for a in g.legal_actions() if a.kind == "set_stun"] == ["WG-001"]
+    g.state.put(g.state.new_instance("A", LIB["WG-010"]), "hand")
+    assert [a.card for a in g.legal_actions() if a.kind == "set_stun"] == ["WG-001", "WG-010"]
+
+
+def test_the_marks_table_is_compare_marks():
+    from wgdsl.games.world_gainer import rules
+
+    marks = ("rock", "paper", "scissors", "all", "none")
+    for a in marks:
+        for b in marks:
+            assert rules._VS.get((a, b), 0) == rules.compare_marks(a, b), (a, b)
