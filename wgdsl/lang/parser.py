@@ -169,14 +169,19 @@ def _write_cache(path: str, key: str, parser: Lark) -> None:
         pass  # no cache: the next run builds the parser again
 
 
+# a position from its four numbers, made without a call of Pos.__new__ (ast._tuple_new)
+_Pos = ast.Pos
+_new_pos = ast._tuple_new
+
+
 def _pos(meta) -> ast.Pos:
     if getattr(meta, "empty", True):
         return ast.NOWHERE
-    return ast.Pos(meta.line, meta.column, meta.end_line, meta.end_column)
+    return _new_pos(_Pos, (meta.line, meta.column, meta.end_line, meta.end_column))
 
 
 def _tpos(tok: Token) -> ast.Pos:
-    return ast.Pos(tok.line, tok.column, tok.end_line, tok.end_column)
+    return _new_pos(_Pos, (tok.line, tok.column, tok.end_line, tok.end_column))
 
 
 def _span(meta, last) -> ast.Pos:
@@ -186,11 +191,12 @@ def _span(meta, last) -> ast.Pos:
     the next line, after its indentation and any comment; this keeps an effect's
     position on the text that says it.
     """
-    start = _pos(meta)
+    if getattr(meta, "empty", True):
+        return ast.NOWHERE
     end = getattr(last, "pos", ast.NOWHERE)
-    if start == ast.NOWHERE or end == ast.NOWHERE:
-        return start
-    return ast.Pos(start.line, start.col, end.end_line, end.end_col)
+    if end == ast.NOWHERE:
+        return _pos(meta)
+    return _new_pos(_Pos, (meta.line, meta.column, end[2], end[3]))
 
 
 def _unquote(tok: Token) -> str:
@@ -1390,7 +1396,7 @@ class _Reader:
         if m is None:
             return False
         line, line_start = stream.line, stream.line_start
-        Pos, Stat = ast.Pos, ast.Stat
+        Stat = ast.Stat
         stats = []
         lookahead = _FIRST_STAT[m.lastindex]
         first_col = m.start(m.lastindex - 1 if m.lastindex != 5 else 5) - line_start + 1
@@ -1398,7 +1404,7 @@ class _Reader:
             kind = m.lastindex
             if kind == 5:  # a flag
                 start, end = m.span(5)
-                where = Pos(line, start - line_start + 1, line, end - line_start + 1)
+                where = _new_pos(_Pos, (line, start - line_start + 1, line, end - line_start + 1))
                 stats.append(Stat(m.group(5), True, pos=where, value_pos=where))
             else:
                 start = m.start(kind - 1)
@@ -1410,9 +1416,10 @@ class _Reader:
                         return False  # reported where the parser reads it
                     value = int(digits or "0")
                 stats.append(Stat(m.group(kind - 1), value,
-                                  pos=Pos(line, start - line_start + 1, line, end - line_start + 1),
-                                  value_pos=Pos(line, value_start - line_start + 1, line,
-                                                end - line_start + 1)))
+                                  pos=_new_pos(_Pos, (line, start - line_start + 1, line,
+                                                      end - line_start + 1)),
+                                  value_pos=_new_pos(_Pos, (line, value_start - line_start + 1,
+                                                            line, end - line_start + 1))))
             end_match = _LINE_END.match(text, end)
             if end_match is not None:
                 break
