@@ -1,6 +1,6 @@
 """The reader's fast path (wgdsl.lang.parser._FAST_LINES: a card's header line, its stat
-lines and its closing ``}`` read whole with one pattern each) gives exactly what reading
-every line token by token gives: the same card set, every node and every position, and
+lines and its closing ``}`` read whole with one pattern each, the other lines' tokens after
+their first fed in one run) gives exactly what reading every line token by token gives: the same card set, every node and every position, and
 the same diagnostics, in every game's words, on well-formed and on broken texts.
 """
 
@@ -173,7 +173,7 @@ def test_the_fast_path_reads_the_lines_it_is_for(monkeypatch):
     """Not a path that nothing takes: WG01's headers, stat lines and `}` lines are read
     whole, and a line that is not plainly well formed is not."""
     taken: dict = {}
-    for name in ("fast_header", "fast_stats", "fast_close"):
+    for name in ("fast_header", "fast_stats", "fast_close", "run_line"):
         def counted(*args, _name=name, _method=getattr(parser._Reader, name)):
             found = _method(*args)
             taken[_name, bool(found)] = taken.get((_name, bool(found)), 0) + 1
@@ -185,9 +185,20 @@ def test_the_fast_path_reads_the_lines_it_is_for(monkeypatch):
     assert taken["fast_header", True] == cards == 25
     assert taken["fast_stats", True] == cards  # one stat line each
     assert taken["fast_close", True] == cards
+    # every other line of a card (its effects' lines) read to its end in one run of tokens
+    effect_lines = sum(len(body.splitlines()) - 1 for body in
+                       re.findall(r"^card [^\n]*\{\n(.*?)^\}", text, re.M | re.S))
+    assert taken["run_line", True] == effect_lines == 46
+    assert ("run_line", False) not in taken
     taken.clear()
     forget_cards()
     # a comment is a line end; `1requires` is two tokens, left to them
     parse('card X-1 "x" {  # a note\n  color red  cost 1 # a note\n  cost 1requires 0\n}\n')
     assert taken == {("fast_header", True): 1, ("fast_stats", True): 1, ("fast_stats", False): 2,
                      ("fast_close", False): 1, ("fast_close", True): 1}
+    taken.clear()
+    forget_cards()
+    with monkeypatch.context() as m:  # the plain way: token by token
+        m.setattr(parser, "_FAST_LINES", False)
+        parse(text)
+    assert taken == {}

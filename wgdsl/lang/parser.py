@@ -1032,8 +1032,9 @@ class _Tokens:
 
     def fill(self) -> None:
         """Lex into the empty :attr:`buffer` the tokens up to the end of the line (its
-        line end included) or up to a ``card`` (whose card may be read from the cache),
-        or the next token of Lark's lexer; nothing at the end of the text."""
+        line end included), or a ``card`` alone when it comes first (its card may be
+        read from the cache, unlexed), or the next token of Lark's lexer; nothing at the
+        end of the text."""
         if self.lark_tokens is not None:
             tok = next(self.lark_tokens, None)
             if tok is not None:
@@ -1083,7 +1084,7 @@ class _Tokens:
                     kind = keywords.get(value, kind)
                 out.append(_new_token(kind, value, pos, line, column, line, column + end - pos, end))
                 pos = end
-                if kind == "CARD":
+                if kind == "CARD" and len(out) == 1:  # (not `draw 1 card`)
                     break
         finally:
             self.pos, self.line, self.line_start = pos, line, line_start
@@ -1115,6 +1116,10 @@ _HEADER_WORDS = frozenset({"DIMENSION", "FIELD", "IN", "STATIC", "WHEN", "ATTACH
 _STATIC_HEADERS = frozenset({"STATIC", "ATTACHED"})
 # tokens inside a card that need more than being fed to the parser
 _CARD_SPECIAL = frozenset({"CARD_ID", "BAD_CHAR", "CARD", "RBRACE", "$END", "MAY", "IF"})
+# the tokens that end a run of a line's tokens fed straight from the lexer's buffer
+# (_Reader.run_line): those but `card` (special only as a line's first), and a `{` (after
+# which a stat may stand)
+_RUN_STOP = (_CARD_SPECIAL - {"CARD"}) | {"LBRACE"}
 # the actions that hold another action (`may draw 1`, `if you do: draw 1`), and how deep
 # they may nest: the reader counts them (_Reader.too_deep), so that neither it nor the
 # checker, which walks a card's actions recursively, meets Python's recursion limit
@@ -1139,8 +1144,10 @@ _A_WORD = re.compile(r"[a-z][a-z_']*")
 # the nodes the parser would build (same values, same positions) and gives the parser the
 # state it would have reached (_Reader.fast_header, fast_stats, fast_close); anything else
 # (an error, a comment inside the line, unusual spacing, a number too long) is left to the
-# tokens, so the diagnostics are the plain path's.  tests/test_reader_fast_path.py reads
-# texts both ways.  False: every line token by token.
+# tokens, so the diagnostics are the plain path's.  The other lines' tokens after their
+# first are fed to the parser in one loop straight from the lexer's buffer
+# (_Reader.run_line), up to a token that needs more.  tests/test_reader_fast_path.py reads
+# texts both ways.  False: every line token by token, each through _Reader.next.
 _FAST_LINES = True
 _BLANKS = r"[ \t\f]"  # the grammar's WS_INLINE, ignored between tokens
 # the grammar's _NL (line ends, each with the next line's indentation, and comments)
@@ -1439,6 +1446,47 @@ class _Reader:
         self.line_read(end_tok)
         return True
 
+    def run_line(self, parser: "_CardParser"):
+        """Feed ``parser`` the rest of the line being read, as far as it is lexed already
+        (in :attr:`buffer`): the tokens that need no more than being fed (not
+        :data:`_RUN_STOP`'s), straight from the buffer, as :meth:`next` and
+        :meth:`_CardParser.feed_token` would, in one loop.  Only in the middle of a line
+        where no stat may stand (where :meth:`next` leaves such a token as it is).
+        Returns True when the line end was fed, None when it stopped before a token left
+        to :meth:`next` (or at the end of the buffer), else (the token's type, the
+        ``UnexpectedToken``): the parser refused the token (the reader's :attr:`last`)."""
+        buffer = self.buffer
+        rows, state_stack, value_stack = parser.rows, parser.state_stack, parser.value_stack
+        own_words = self.own_words
+        last = None
+        try:
+            while buffer:
+                tok = buffer[-1]
+                kind = tok.type
+                if kind in _RUN_STOP:
+                    return None
+                buffer.pop()
+                last = tok
+                if kind in _HEADER_WORDS:  # (not the first on its line)
+                    self.static = self.static or kind in _STATIC_HEADERS
+                if own_words and kind == "WORD":
+                    tok = self.game_word(parser, tok)
+                found = rows[state_stack[-1]].get(tok.type)
+                if found.__class__ is int:  # a shift
+                    state_stack.append(found)
+                    value_stack.append(tok)
+                else:
+                    parser.feed_token(tok)
+                if kind == "_NL":
+                    return True
+            return None
+        except UnexpectedToken as err:
+            return last.type, err
+        finally:
+            if last is not None:
+                self.last = last
+                self.at_line_start = last.type == "_NL"
+
     def fast_close(self) -> Optional[Token]:
         """The ``}`` at the lexer's place (a line's start), read as :meth:`next` reads it;
         None when there is none."""
@@ -1632,11 +1680,24 @@ class _Reader:
                     tok = self.game_word(parser, tok)
                 try:
                     parser.feed_token(tok)
-                    if kind == "_NL":
-                        at_line = fast and not broken
-                    continue
                 except UnexpectedToken as err:
                     error = err
+                else:
+                    if kind == "_NL":
+                        at_line = fast and not broken
+                        continue
+                    if not (fast and self.stat_value is None and not self.stat_may_follow
+                            and not self.pushed and self.ahead is None
+                            and parser.__class__ is _CardParser):
+                        continue
+                    ran = self.run_line(parser)  # the rest of the line
+                    if ran is None:
+                        continue
+                    if ran is True:
+                        at_line = not broken
+                        continue
+                    kind, error = ran
+                    first = False
             elif kind == "BAD_CHAR":
                 self.bad_character(tok)
                 broken = True
