@@ -704,12 +704,18 @@ def _callback(expansion, include, child_filter, method, expand_single: bool):
     terms = [i for i, sym in enumerate(expansion) if sym.is_term]
     first_scan = tuple(range(terms[0] + 1 if terms else size))
     last_scan = tuple(range(size - 1, terms[-1] - 1 if terms else -1, -1))
+    # (the scans' common cases: the rule starts or ends with a token; it keeps one child)
+    first_term = size > 0 and expansion[0].is_term
+    last_term = size > 0 and expansion[-1].is_term
+    one = keep[0] if plain and len(keep) == 1 else None
 
     def build(raw):
         if child_filter is not None:
             children = child_filter(raw)
         elif every:
             children = raw
+        elif one is not None:
+            children = [raw[one]]
         elif plain:
             children = [raw[i] for i in keep]
         else:  # Lark's ChildFilterLALR
@@ -729,25 +735,36 @@ def _callback(expansion, include, child_filter, method, expand_single: bool):
         if expand_single and len(children) == 1:
             return children[0]  # `?rule`: its one child stands for it (same span)
         node = _Built()
-        first = None
-        for i in first_scan:
-            c = raw[i]
-            if c.__class__ is not _Built or not c.empty:
-                first = c
-                break
+        if first_term:
+            first = raw[0]
+        else:
+            first = None
+            for i in first_scan:
+                c = raw[i]
+                if c.__class__ is not _Built or not c.empty:
+                    first = c
+                    break
         if first is None:
             node.empty = True
         else:
-            for i in last_scan:
-                last = raw[i]
-                if last.__class__ is not _Built or not last.empty:
-                    break
+            if last_term:
+                last = raw[-1]
+            else:
+                for i in last_scan:
+                    last = raw[i]
+                    if last.__class__ is not _Built or not last.empty:
+                        break
             node.empty = False
-            node.line, node.column = first.line, first.column
-            node.end_line, node.end_column = last.end_line, last.end_column
+            node.line = first.line
+            node.column = first.column
+            node.end_line = last.end_line
+            node.end_column = last.end_column
         if method is None:
             node.children = children
             node.value = None
+        elif len(children) == 1:
+            c = children[0]
+            node.value = method(node, [c.value if c.__class__ is _Built else c])
         else:
             node.value = method(node, [c.value if c.__class__ is _Built else c for c in children])
         return node
@@ -992,8 +1009,30 @@ class _Lexer:
         return _Tokens(self, text)
 
 
-# Lark's Token constructor without its check for keyword arguments of old versions
-_new_token = getattr(Token, "_future_new", Token)
+_str_new = str.__new__
+
+
+def _new_token(kind: str, value: str, start_pos: int, line: int, column: int, end_line: int,
+               end_column: int, end_pos: int) -> Token:
+    """``Token(kind, value, start_pos, line, column, end_line, end_column, end_pos)``, the
+    same token made without Lark's checks of its arguments (its constructor takes a
+    third of a microsecond more: a class method and ``super()``)."""
+    tok = _str_new(Token, value)
+    tok.type = kind
+    tok.start_pos = start_pos
+    tok.value = value
+    tok.line = line
+    tok.column = column
+    tok.end_line = end_line
+    tok.end_column = end_column
+    tok.end_pos = end_pos
+    return tok
+
+
+if Token.__slots__ != ("type", "start_pos", "value", "line", "column", "end_line", "end_column",
+                       "end_pos") or Token.__mro__[1] is not str:
+    # a Lark whose tokens hold more (or other) fields: its own constructor
+    _new_token = getattr(Token, "_future_new", Token)  # noqa: F811
 
 
 class _Tokens:
@@ -1130,7 +1169,8 @@ MAX_DEPTH = 100
 def _end_token(text: str, last: Optional[Token]) -> Token:
     if last is None:
         return Token("$END", "", 0, 1, 1)
-    return Token.new_borrow_pos("$END", "", last)
+    return _new_token("$END", "", last.start_pos, last.line, last.column, last.end_line,
+                      last.end_column, last.end_pos)  # (Token.new_borrow_pos)
 
 
 _STAT_TERMINALS = {"word": "STAT_WORD", "number": "STAT_NUMBER", "flag": "STAT_FLAG"}
@@ -1450,14 +1490,16 @@ class _Reader:
         """Feed ``parser`` the rest of the line being read, as far as it is lexed already
         (in :attr:`buffer`): the tokens that need no more than being fed (not
         :data:`_RUN_STOP`'s), straight from the buffer, as :meth:`next` and
-        :meth:`_CardParser.feed_token` would, in one loop.  Only in the middle of a line
-        where no stat may stand (where :meth:`next` leaves such a token as it is).
+        :meth:`_CardParser.feed_token` would, in one loop.  Only where no stat may stand
+        but at a line's start (where :meth:`next` leaves such a token as it is), and
+        there only when the first token names no stat and starts no card.
         Returns True when the line end was fed, None when it stopped before a token left
         to :meth:`next` (or at the end of the buffer), else (the token's type, the
         ``UnexpectedToken``): the parser refused the token (the reader's :attr:`last`)."""
         buffer = self.buffer
         rows, state_stack, value_stack = parser.rows, parser.state_stack, parser.value_stack
         own_words = self.own_words
+        at_start = self.at_line_start
         last = None
         try:
             while buffer:
@@ -1465,9 +1507,15 @@ class _Reader:
                 kind = tok.type
                 if kind in _RUN_STOP:
                     return None
+                if at_start:  # the line's first token: not a card's start, nor a stat's name
+                    if kind == "CARD" or tok.value in self.stats:
+                        return None
+                    if kind in _HEADER_WORDS:  # (the first on its line: `static` is its own)
+                        self.static = False
+                    at_start = False
                 buffer.pop()
                 last = tok
-                if kind in _HEADER_WORDS:  # (not the first on its line)
+                if kind in _HEADER_WORDS:
                     self.static = self.static or kind in _STATIC_HEADERS
                 if own_words and kind == "WORD":
                     tok = self.game_word(parser, tok)
@@ -1670,6 +1718,18 @@ class _Reader:
                         at_line = True
                         continue
                     tok = self.fast_close()
+                    if tok is None and self.stat_value is None and not self.stat_may_follow:
+                        self.stream.fill()
+                        ran = self.run_line(parser)  # the line, from its first token
+                        if ran is True:
+                            at_line = True
+                            continue
+                        if ran is not None:
+                            broken = True
+                            parser = self.refused(*ran, card_id)
+                            if parser is None:
+                                return
+                            continue
             if tok is None:
                 tok, first = self.next()
             else:
@@ -1691,13 +1751,14 @@ class _Reader:
                             and parser.__class__ is _CardParser):
                         continue
                     ran = self.run_line(parser)  # the rest of the line
-                    if ran is None:
-                        continue
                     if ran is True:
                         at_line = not broken
-                        continue
-                    kind, error = ran
-                    first = False
+                    elif ran is not None:
+                        broken = True
+                        parser = self.refused(*ran, card_id)
+                        if parser is None:
+                            return
+                    continue
             elif kind == "BAD_CHAR":
                 self.bad_character(tok)
                 broken = True
@@ -1736,16 +1797,24 @@ class _Reader:
                 except UnexpectedToken as err:
                     error = err
             # a syntax error at `tok`
-            self.syntax_error(error, card_id)
             broken = True
             if kind == "$END":
+                self.syntax_error(error, card_id)
                 self.push(tok, first)
                 return
-            if kind == "RBRACE" or (kind != "_NL" and self.skip_line()):
-                return  # the card ends at its `}`, even a misplaced one
-            parser = self.recover(card_id)
+            parser = self.refused(kind, error, card_id)
             if parser is None:
                 return
+
+    def refused(self, kind: str, error: UnexpectedToken, card_id: Optional[str]):
+        """The parser refused a token of type ``kind`` (not the text's end) inside the card
+        ``card_id``: the error reported, and the rest of its line skipped; a parser to read
+        the rest of the card with (:meth:`recover`), or None when the card ended (at its
+        ``}``, even a misplaced one)."""
+        self.syntax_error(error, card_id)
+        if kind == "RBRACE" or (kind != "_NL" and self.skip_line()):
+            return None
+        return self.recover(card_id)
 
     def too_deep(self, parser, tok: Token) -> bool:
         """Is ``tok`` (a ``may`` or ``if`` just read) nested deeper than :data:`MAX_DEPTH`
