@@ -204,11 +204,13 @@ def test_the_fast_path_reads_the_lines_it_is_for(monkeypatch):
     assert taken["run_line", False] == sum(line[0] in ("may", "if", "cost:") for line in lines) == 7
     taken.clear()
     forget_cards()
-    # a comment is a line end; `1requires` is two tokens, left to them
-    parse('card X-1 "x" {  # a note\n  color red  cost 1 # a note\n  cost 1requires 0\n}\n')
-    assert taken == {("fast_header", True): 1, ("fast_stats", True): 1, ("fast_stats", False): 2,
-                     ("fast_close", False): 1, ("fast_close", True): 1,
-                     ("run_line", False): 1}  # (`cost` starts the line: a stat, for next())
+    # a comment is a line end; `1requires` is two tokens, left to them (the pattern of a
+    # line's first stat does not match); a number too long to read is left to them too;
+    # neither line is a run of tokens (a stat's name starts it: next()'s)
+    parse('card X-1 "x" {  # a note\n  color red  cost 1 # a note\n  cost 1requires 0\n'
+          '  stun 1  requires 1234567890\n}\n')
+    assert taken == {("fast_header", True): 1, ("fast_stats", True): 1, ("fast_stats", False): 1,
+                     ("fast_close", True): 1, ("run_line", False): 2}
     taken.clear()
     forget_cards()
     with monkeypatch.context() as m:  # the plain way: token by token

@@ -246,14 +246,19 @@ class _ToAst:
 
     def card(self, meta, children):
         card_id, name, en_name, *items = children
-        stats = tuple(s for item in items if isinstance(item, tuple) for s in item)
-        effects = tuple(item for item in items if not isinstance(item, tuple))
+        stats: list = []
+        effects = []
+        for item in items:  # a stat line's stats (a tuple) or an effect
+            if isinstance(item, tuple):
+                stats += item
+            else:
+                effects.append(item)
         return ast.Card(
-            id=str(card_id),
-            name=_unquote(name),
-            en_name=_unquote(en_name) if en_name is not None else None,
-            stats=stats,
-            effects=effects,
+            str(card_id),
+            _unquote(name),
+            _unquote(en_name) if en_name is not None else None,
+            tuple(stats),
+            tuple(effects),
             pos=_tpos(card_id),
             name_pos=_tpos(name),
             en_name_pos=_tpos(en_name) if en_name is not None else ast.NOWHERE,
@@ -854,6 +859,30 @@ class _CardParser:
             if kind == "$END" and state_stack[-1] == self.end_state:
                 return value
 
+    def reduce_to(self, token: Token, rule: str):
+        """Take the reductions :meth:`feed_token` takes on ``token`` up to the first of rule
+        ``rule`` (the parser is not used after it): that rule's value.  When the parser
+        reduces no such rule on ``token``: :meth:`feed_token`'s answer."""
+        state_stack, value_stack = self.state_stack, self.value_stack
+        rows = self.rows
+        kind = token.type
+        while True:
+            found = rows[state_stack[-1]].get(kind)
+            if found is None or found.__class__ is int:
+                return self.feed_token(token)
+            size, callback, name = found
+            if size:
+                children = value_stack[-size:]
+                del state_stack[-size:]
+                del value_stack[-size:]
+            else:
+                children = []
+            value = callback(children)
+            if name == rule:
+                return value
+            state_stack.append(rows[state_stack[-1]][name])
+            value_stack.append(value)
+
     def feed_rule(self, lookahead: str, name: str, value) -> bool:
         """Take rule ``name`` read whole (``value``, a :class:`_Built`) where the parser
         would shift terminal ``lookahead``, the first of what the rule reads: reduce as
@@ -970,6 +999,34 @@ _CONTEXTS = {
 }
 
 
+_str_new = str.__new__
+
+
+def _new_token(kind: str, value: str, start_pos: int, line: int, column: int, end_line: int,
+               end_column: int, end_pos: int) -> Token:
+    """``Token(kind, value, start_pos, line, column, end_line, end_column, end_pos)``, the
+    same token made without Lark's checks of its arguments (its constructor takes a
+    third of a microsecond more: a class method and ``super()``)."""
+    tok = _str_new(Token, value)
+    tok.type = kind
+    tok.start_pos = start_pos
+    tok.value = value
+    tok.line = line
+    tok.column = column
+    tok.end_line = end_line
+    tok.end_column = end_column
+    tok.end_pos = end_pos
+    return tok
+
+
+# Lark's tokens are strings with these fields (else: Lark's constructor, and its lexer)
+_TOKEN_FIELDS = (getattr(Token, "__slots__", None) == ("type", "start_pos", "value", "line", "column",
+                                                       "end_line", "end_column", "end_pos")
+                 and Token.__mro__[1] is str)
+if not _TOKEN_FIELDS:
+    _new_token = getattr(Token, "_future_new", Token)  # noqa: F811
+
+
 class _Lexer:
     """The card language's tokens, exactly as Lark's basic lexer gives them (types, values,
     positions), in a tighter loop: one compiled pattern, keywords by a dictionary lookup,
@@ -992,7 +1049,8 @@ class _Lexer:
                 self.keywords = {t.pattern.value: t.name for t in terms}
         # the plain shape: one pattern, no callback but the keywords' (else Lark's own)
         self.match = scanner._mres[0].match if len(scanner._mres) == 1 else None
-        if callbacks or self.keywords is None or set(self.ignore) & set(basic.callback):
+        if callbacks or self.keywords is None or set(self.ignore) & set(basic.callback) \
+                or not _TOKEN_FIELDS:  # (tokens made as _new_token makes them)
             self.match = None
         # one ignored terminal that holds no line end (blanks): the pattern skips a run of
         # it before a token itself, a match a token instead of one more for the blanks
@@ -1007,32 +1065,6 @@ class _Lexer:
     def tokens(self, text: str) -> "_Tokens":
         """The tokens of ``text`` (:class:`_Tokens`)."""
         return _Tokens(self, text)
-
-
-_str_new = str.__new__
-
-
-def _new_token(kind: str, value: str, start_pos: int, line: int, column: int, end_line: int,
-               end_column: int, end_pos: int) -> Token:
-    """``Token(kind, value, start_pos, line, column, end_line, end_column, end_pos)``, the
-    same token made without Lark's checks of its arguments (its constructor takes a
-    third of a microsecond more: a class method and ``super()``)."""
-    tok = _str_new(Token, value)
-    tok.type = kind
-    tok.start_pos = start_pos
-    tok.value = value
-    tok.line = line
-    tok.column = column
-    tok.end_line = end_line
-    tok.end_column = end_column
-    tok.end_pos = end_pos
-    return tok
-
-
-if Token.__slots__ != ("type", "start_pos", "value", "line", "column", "end_line", "end_column",
-                       "end_pos") or Token.__mro__[1] is not str:
-    # a Lark whose tokens hold more (or other) fields: its own constructor
-    _new_token = getattr(Token, "_future_new", Token)  # noqa: F811
 
 
 class _Tokens:
@@ -1083,6 +1115,7 @@ class _Tokens:
         match, ignore, newline, keywords = lexer.match, lexer.ignore, lexer.newline, lexer.keywords
         pos, line, line_start = self.pos, self.line, self.line_start
         end_of_text = len(text)
+        str_new = _str_new
         out: list = []
         try:
             while pos < end_of_text:
@@ -1121,7 +1154,16 @@ class _Tokens:
                     continue
                 if kind == "WORD":
                     kind = keywords.get(value, kind)
-                out.append(_new_token(kind, value, pos, line, column, line, column + end - pos, end))
+                tok = str_new(Token, value)  # (_new_token, without the call)
+                tok.type = kind
+                tok.start_pos = pos
+                tok.value = value
+                tok.line = line
+                tok.column = column
+                tok.end_line = line
+                tok.end_column = column + end - pos
+                tok.end_pos = end
+                out.append(tok)
                 pos = end
                 if kind == "CARD" and len(out) == 1:  # (not `draw 1 card`)
                     break
@@ -1428,20 +1470,16 @@ class _Reader:
         self.stat_may_follow = False
         self.stat_value = None
 
-    def fast_stats(self, parser: "_CardParser") -> bool:
+    def fast_stats(self, parser: "_CardParser", m) -> bool:
         """Read the stat line at the lexer's place whole (``color blue  cost 1  unique``
-        and its line end): its ``Stat`` nodes built as the parser's rules build them, given
-        to ``parser`` as the rule ``stats`` read whole (:meth:`_CardParser.feed_rule`).
-        False, nothing read, when the line is not plainly a stat line, holds a number too
-        long to read, or the parser does not take a stat here."""
+        and its line end; ``m``: :attr:`one_stat`'s match of its first stat there): its
+        ``Stat`` nodes built as the parser's rules build them, given to ``parser`` as the
+        rule ``stats`` read whole (:meth:`_CardParser.feed_rule`).  False, nothing read,
+        when the line is not plainly a stat line, holds a number too long to read, or the
+        parser does not take a stat here."""
         one = self.one_stat
-        if one is None:
-            return False
         text = self.text
         stream = self.stream
-        m = one(text, stream.pos)
-        if m is None:
-            return False
         line, line_start = stream.line, stream.line_start
         Stat = ast.Stat
         stats = []
@@ -1709,20 +1747,28 @@ class _Reader:
             at_line = False
         broken = False
         self.static = False
+        text, stream = self.text, self.stream
+        # a stat line is looked for (read whole) until an effect's line was read in a run
+        # (a card's stats come first; one written later is read as tokens)
+        one_stat = self.one_stat
         while True:
             tok = None
             if at_line:
                 at_line = False
                 if not self.buffer and not self.pushed and self.ahead is None:
-                    if self.fast_stats(parser):
+                    # a stat line, the closing `}`, or a line of tokens
+                    m = one_stat(text, stream.pos) if one_stat is not None else None
+                    if m is not None and self.fast_stats(parser, m):
                         at_line = True
                         continue
-                    tok = self.fast_close()
+                    if text.startswith("}", stream.pos):
+                        tok = self.fast_close()
                     if tok is None and self.stat_value is None and not self.stat_may_follow:
                         self.stream.fill()
                         ran = self.run_line(parser)  # the line, from its first token
                         if ran is True:
                             at_line = True
+                            one_stat = None
                             continue
                         if ran is not None:
                             broken = True
@@ -1753,6 +1799,7 @@ class _Reader:
                     ran = self.run_line(parser)  # the rest of the line
                     if ran is True:
                         at_line = not broken
+                        one_stat = None
                     elif ran is not None:
                         broken = True
                         parser = self.refused(*ran, card_id)
@@ -1784,7 +1831,8 @@ class _Reader:
                     parser.feed_token(tok)
                     if kind == "RBRACE":
                         if not broken:
-                            self.built_card(parser.feed_token(_end_token(self.text, tok)), card)
+                            self.built_card(parser.reduce_to(_end_token(self.text, tok), "card"),
+                                            card)
                         return
                     if kind in _NESTING and self.too_deep(parser, tok):
                         broken = True  # the rest of its line is not read
@@ -1946,9 +1994,9 @@ class _Reader:
         return _CardParser(self.building)
 
     def built_card(self, built: _Built, card: Token) -> None:
-        """Keep the card :meth:`building_parser` built (``built``: the start rule's; ``card``
-        its ``card`` token); a number too long is reported and the card left out, as
-        :meth:`transform` does.  A card with many ``may`` / ``if`` (more than
+        """Keep the card :meth:`building_parser` built (``built``: the card rule's, or the
+        start rule's: a tuple of it; ``card`` its ``card`` token); a number too long is
+        reported and the card left out, as :meth:`transform` does.  A card with many ``may`` / ``if`` (more than
         :data:`_MAX_NESTED`) is read again the plain way (:meth:`plain_card`) and that
         reading kept."""
         builder = self.builder
@@ -1956,7 +2004,11 @@ class _Reader:
             self.nodes.extend(self.plain_card(card))
             return
         if not self.numbers_too_large(builder.too_large):
-            self.nodes.extend(built.value)
+            value = built.value
+            if value.__class__ is tuple:
+                self.nodes.extend(value)
+            else:
+                self.nodes.append(value)
 
     def plain_card(self, card: Token) -> list:
         """The card ``card`` starts (read cleanly before), read again the plain way: its
