@@ -870,18 +870,25 @@ class _CardParser:
             found = rows[state_stack[-1]].get(kind)
             if found is None or found.__class__ is int:
                 return self.feed_token(token)
-            size, callback, name = found
-            if size:
-                children = value_stack[-size:]
-                del state_stack[-size:]
-                del value_stack[-size:]
-            else:
-                children = []
-            value = callback(children)
-            if name == rule:
+            value = self.reduce(found)
+            if found[2] == rule:
                 return value
-            state_stack.append(rows[state_stack[-1]][name])
+            state_stack.append(rows[state_stack[-1]][found[2]])
             value_stack.append(value)
+
+    def reduce(self, found):
+        """The value of the reduction ``found`` (length, callback, rule name), its children
+        taken off the stacks (the goto is the caller's).  (:meth:`feed_token` does the same
+        inline: it is the reader's inner loop.)"""
+        size, callback, _ = found
+        if size:
+            value_stack = self.value_stack
+            children = value_stack[-size:]
+            del self.state_stack[-size:]
+            del value_stack[-size:]
+        else:
+            children = []
+        return callback(children)
 
     def feed_rule(self, lookahead: str, name: str, value) -> bool:
         """Take rule ``name`` read whole (``value``, a :class:`_Built`) where the parser
@@ -906,15 +913,9 @@ class _CardParser:
                 return True
             if found is None:
                 return False
-            size, callback, rule = found
-            if size:
-                children = value_stack[-size:]
-                del state_stack[-size:]
-                del value_stack[-size:]
-            else:
-                children = []
-            value_stack.append(callback(children))
-            state_stack.append(rows[state_stack[-1]][rule])
+            reduced = self.reduce(found)
+            state_stack.append(rows[state_stack[-1]][found[2]])
+            value_stack.append(reduced)
 
 
 def _flat_table(conf, reduce: dict):
