@@ -199,6 +199,25 @@ def test_wg01_positions_of_words_the_checker_names():
     assert named.name_pos == ast.Pos(55, 27, 55, 37)
 
 
+
+def test_a_position_is_four_named_numbers_that_copy_and_pickle_whole():
+    import copy
+    import pickle
+
+    pos = parse(WG01)[0].cards[0].effects[0].pos
+    assert type(pos) is ast.Pos
+    assert (pos.line, pos.col, pos.end_line, pos.end_col) == tuple(pos)
+    assert str(pos) == f"{pos.line}:{pos.col}"
+    assert repr(ast.Pos(3, 3, 5, 16)) == "Pos(line=3, col=3, end_line=5, end_col=16)"
+    assert ast.Pos() == ast.NOWHERE == ast.Pos(0, 0, 0, 0)
+    assert ast.Pos(end_col=4, line=1) == ast.Pos(1, 0, 0, 4)
+    for again in (copy.copy(pos), copy.deepcopy(pos), pickle.loads(pickle.dumps(pos))):
+        assert type(again) is ast.Pos and again == pos and again.end_col == pos.end_col
+    # the AST around them copies and pickles as well (a card set sent to a worker)
+    cards = parse(WG01)[0]
+    assert pickle.loads(pickle.dumps(cards)).cards[7].effects[0].pos == cards.cards[7].effects[0].pos
+
+
 # ---------------------------------------------------------------------------- never a crash
 def _assert_diagnostics_are_sound(text, diagnostics):
     lines = max(1, len(text.splitlines()))

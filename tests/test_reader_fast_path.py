@@ -1,6 +1,6 @@
 """The reader's fast path (wgdsl.lang.parser._FAST_LINES: a card's header line, its stat
-lines and its closing ``}`` read whole with one pattern each) gives exactly what reading
-every line token by token gives: the same card set, every node and every position, and
+lines and its closing ``}`` read whole with one pattern each, the other lines' tokens after
+their first fed in one run) gives exactly what reading every line token by token gives: the same card set, every node and every position, and
 the same diagnostics, in every game's words, on well-formed and on broken texts.
 """
 
@@ -169,11 +169,21 @@ def test_the_fast_path_reads_every_card_file_as_the_tokens_do(monkeypatch):
         _same_both_ways(text, vocabulary, monkeypatch)
 
 
+def test_after_a_static_effect_the_next_header_is_read_both_ways_alike(monkeypatch):
+    """The reader notes whether the effect being read is a `static` one (after an error, a
+    line that reads both as a static rule and as an action is read as the former only
+    there); a header read in a run of tokens notes it as one read token by token."""
+    text = ('card X-1 "x" {\n  color red  cost 1\n  field static:\n    this cannot be targeted\n'
+            '  dimension:\n    draw 1 card @\n    this gets atk +2\n    draw 1 card\n}\n')
+    _same_both_ways(text, None, monkeypatch)
+    assert len(_read(text, None, True, monkeypatch)[1]) == 1  # the `@` alone
+
+
 def test_the_fast_path_reads_the_lines_it_is_for(monkeypatch):
     """Not a path that nothing takes: WG01's headers, stat lines and `}` lines are read
     whole, and a line that is not plainly well formed is not."""
     taken: dict = {}
-    for name in ("fast_header", "fast_stats", "fast_close"):
+    for name in ("fast_header", "fast_stats", "fast_close", "run_line"):
         def counted(*args, _name=name, _method=getattr(parser._Reader, name)):
             found = _method(*args)
             taken[_name, bool(found)] = taken.get((_name, bool(found)), 0) + 1
@@ -185,9 +195,25 @@ def test_the_fast_path_reads_the_lines_it_is_for(monkeypatch):
     assert taken["fast_header", True] == cards == 25
     assert taken["fast_stats", True] == cards  # one stat line each
     assert taken["fast_close", True] == cards
+    # every other line of a card (its effects' lines) read to its end in one run of tokens,
+    # from its first (after it, when it is a `may`, an `if`, or `cost` of a `cost:` line,
+    # a stat's name to next())
+    lines = [line.split() for body in re.findall(r"^card [^\n]*\{\n(.*?)^\}", text, re.M | re.S)
+             for line in body.splitlines()[1:]]
+    assert taken["run_line", True] == len(lines) == 46
+    assert taken["run_line", False] == sum(line[0] in ("may", "if", "cost:") for line in lines) == 7
     taken.clear()
     forget_cards()
-    # a comment is a line end; `1requires` is two tokens, left to them
-    parse('card X-1 "x" {  # a note\n  color red  cost 1 # a note\n  cost 1requires 0\n}\n')
-    assert taken == {("fast_header", True): 1, ("fast_stats", True): 1, ("fast_stats", False): 2,
-                     ("fast_close", False): 1, ("fast_close", True): 1}
+    # a comment is a line end; `1requires` is two tokens, left to them (the pattern of a
+    # line's first stat does not match); a number too long to read is left to them too;
+    # neither line is a run of tokens (a stat's name starts it: next()'s)
+    parse('card X-1 "x" {  # a note\n  color red  cost 1 # a note\n  cost 1requires 0\n'
+          '  stun 1  requires 1234567890\n}\n')
+    assert taken == {("fast_header", True): 1, ("fast_stats", True): 1, ("fast_stats", False): 1,
+                     ("fast_close", True): 1, ("run_line", False): 2}
+    taken.clear()
+    forget_cards()
+    with monkeypatch.context() as m:  # the plain way: token by token
+        m.setattr(parser, "_FAST_LINES", False)
+        parse(text)
+    assert taken == {}

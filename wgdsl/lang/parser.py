@@ -169,14 +169,19 @@ def _write_cache(path: str, key: str, parser: Lark) -> None:
         pass  # no cache: the next run builds the parser again
 
 
+# a position from its four numbers, made without a call of Pos.__new__ (ast._tuple_new)
+_Pos = ast.Pos
+_new_pos = ast._tuple_new
+
+
 def _pos(meta) -> ast.Pos:
     if getattr(meta, "empty", True):
         return ast.NOWHERE
-    return ast.Pos(meta.line, meta.column, meta.end_line, meta.end_column)
+    return _new_pos(_Pos, (meta.line, meta.column, meta.end_line, meta.end_column))
 
 
 def _tpos(tok: Token) -> ast.Pos:
-    return ast.Pos(tok.line, tok.column, tok.end_line, tok.end_column)
+    return _new_pos(_Pos, (tok.line, tok.column, tok.end_line, tok.end_column))
 
 
 def _span(meta, last) -> ast.Pos:
@@ -186,11 +191,12 @@ def _span(meta, last) -> ast.Pos:
     the next line, after its indentation and any comment; this keeps an effect's
     position on the text that says it.
     """
-    start = _pos(meta)
+    if getattr(meta, "empty", True):
+        return ast.NOWHERE
     end = getattr(last, "pos", ast.NOWHERE)
-    if start == ast.NOWHERE or end == ast.NOWHERE:
-        return start
-    return ast.Pos(start.line, start.col, end.end_line, end.end_col)
+    if end == ast.NOWHERE:
+        return _pos(meta)
+    return _new_pos(_Pos, (meta.line, meta.column, end[2], end[3]))
 
 
 def _unquote(tok: Token) -> str:
@@ -240,14 +246,19 @@ class _ToAst:
 
     def card(self, meta, children):
         card_id, name, en_name, *items = children
-        stats = tuple(s for item in items if isinstance(item, tuple) for s in item)
-        effects = tuple(item for item in items if not isinstance(item, tuple))
+        stats: list = []
+        effects = []
+        for item in items:  # a stat line's stats (a tuple) or an effect
+            if isinstance(item, tuple):
+                stats += item
+            else:
+                effects.append(item)
         return ast.Card(
-            id=str(card_id),
-            name=_unquote(name),
-            en_name=_unquote(en_name) if en_name is not None else None,
-            stats=stats,
-            effects=effects,
+            str(card_id),
+            _unquote(name),
+            _unquote(en_name) if en_name is not None else None,
+            tuple(stats),
+            tuple(effects),
             pos=_tpos(card_id),
             name_pos=_tpos(name),
             en_name_pos=_tpos(en_name) if en_name is not None else ast.NOWHERE,
@@ -698,12 +709,18 @@ def _callback(expansion, include, child_filter, method, expand_single: bool):
     terms = [i for i, sym in enumerate(expansion) if sym.is_term]
     first_scan = tuple(range(terms[0] + 1 if terms else size))
     last_scan = tuple(range(size - 1, terms[-1] - 1 if terms else -1, -1))
+    # (the scans' common cases: the rule starts or ends with a token; it keeps one child)
+    first_term = size > 0 and expansion[0].is_term
+    last_term = size > 0 and expansion[-1].is_term
+    one = keep[0] if plain and len(keep) == 1 else None
 
     def build(raw):
         if child_filter is not None:
             children = child_filter(raw)
         elif every:
             children = raw
+        elif one is not None:
+            children = [raw[one]]
         elif plain:
             children = [raw[i] for i in keep]
         else:  # Lark's ChildFilterLALR
@@ -723,25 +740,36 @@ def _callback(expansion, include, child_filter, method, expand_single: bool):
         if expand_single and len(children) == 1:
             return children[0]  # `?rule`: its one child stands for it (same span)
         node = _Built()
-        first = None
-        for i in first_scan:
-            c = raw[i]
-            if c.__class__ is not _Built or not c.empty:
-                first = c
-                break
+        if first_term:
+            first = raw[0]
+        else:
+            first = None
+            for i in first_scan:
+                c = raw[i]
+                if c.__class__ is not _Built or not c.empty:
+                    first = c
+                    break
         if first is None:
             node.empty = True
         else:
-            for i in last_scan:
-                last = raw[i]
-                if last.__class__ is not _Built or not last.empty:
-                    break
+            if last_term:
+                last = raw[-1]
+            else:
+                for i in last_scan:
+                    last = raw[i]
+                    if last.__class__ is not _Built or not last.empty:
+                        break
             node.empty = False
-            node.line, node.column = first.line, first.column
-            node.end_line, node.end_column = last.end_line, last.end_column
+            node.line = first.line
+            node.column = first.column
+            node.end_line = last.end_line
+            node.end_column = last.end_column
         if method is None:
             node.children = children
             node.value = None
+        elif len(children) == 1:
+            c = children[0]
+            node.value = method(node, [c.value if c.__class__ is _Built else c])
         else:
             node.value = method(node, [c.value if c.__class__ is _Built else c for c in children])
         return node
@@ -831,6 +859,37 @@ class _CardParser:
             if kind == "$END" and state_stack[-1] == self.end_state:
                 return value
 
+    def reduce_to(self, token: Token, rule: str):
+        """Take the reductions :meth:`feed_token` takes on ``token`` up to the first of rule
+        ``rule`` (the parser is not used after it): that rule's value.  When the parser
+        reduces no such rule on ``token``: :meth:`feed_token`'s answer."""
+        state_stack, value_stack = self.state_stack, self.value_stack
+        rows = self.rows
+        kind = token.type
+        while True:
+            found = rows[state_stack[-1]].get(kind)
+            if found is None or found.__class__ is int:
+                return self.feed_token(token)
+            value = self.reduce(found)
+            if found[2] == rule:
+                return value
+            state_stack.append(rows[state_stack[-1]][found[2]])
+            value_stack.append(value)
+
+    def reduce(self, found):
+        """The value of the reduction ``found`` (length, callback, rule name), its children
+        taken off the stacks (the goto is the caller's).  (:meth:`feed_token` does the same
+        inline: it is the reader's inner loop.)"""
+        size, callback, _ = found
+        if size:
+            value_stack = self.value_stack
+            children = value_stack[-size:]
+            del self.state_stack[-size:]
+            del value_stack[-size:]
+        else:
+            children = []
+        return callback(children)
+
     def feed_rule(self, lookahead: str, name: str, value) -> bool:
         """Take rule ``name`` read whole (``value``, a :class:`_Built`) where the parser
         would shift terminal ``lookahead``, the first of what the rule reads: reduce as
@@ -854,15 +913,9 @@ class _CardParser:
                 return True
             if found is None:
                 return False
-            size, callback, rule = found
-            if size:
-                children = value_stack[-size:]
-                del state_stack[-size:]
-                del value_stack[-size:]
-            else:
-                children = []
-            value_stack.append(callback(children))
-            state_stack.append(rows[state_stack[-1]][rule])
+            reduced = self.reduce(found)
+            state_stack.append(rows[state_stack[-1]][found[2]])
+            value_stack.append(reduced)
 
 
 def _flat_table(conf, reduce: dict):
@@ -947,6 +1000,34 @@ _CONTEXTS = {
 }
 
 
+_str_new = str.__new__
+
+
+def _new_token(kind: str, value: str, start_pos: int, line: int, column: int, end_line: int,
+               end_column: int, end_pos: int) -> Token:
+    """``Token(kind, value, start_pos, line, column, end_line, end_column, end_pos)``, the
+    same token made without Lark's checks of its arguments (its constructor takes a
+    third of a microsecond more: a class method and ``super()``)."""
+    tok = _str_new(Token, value)
+    tok.type = kind
+    tok.start_pos = start_pos
+    tok.value = value
+    tok.line = line
+    tok.column = column
+    tok.end_line = end_line
+    tok.end_column = end_column
+    tok.end_pos = end_pos
+    return tok
+
+
+# Lark's tokens are strings with these fields (else: Lark's constructor, and its lexer)
+_TOKEN_FIELDS = (getattr(Token, "__slots__", None) == ("type", "start_pos", "value", "line", "column",
+                                                       "end_line", "end_column", "end_pos")
+                 and Token.__mro__[1] is str)
+if not _TOKEN_FIELDS:
+    _new_token = getattr(Token, "_future_new", Token)  # noqa: F811
+
+
 class _Lexer:
     """The card language's tokens, exactly as Lark's basic lexer gives them (types, values,
     positions), in a tighter loop: one compiled pattern, keywords by a dictionary lookup,
@@ -969,7 +1050,8 @@ class _Lexer:
                 self.keywords = {t.pattern.value: t.name for t in terms}
         # the plain shape: one pattern, no callback but the keywords' (else Lark's own)
         self.match = scanner._mres[0].match if len(scanner._mres) == 1 else None
-        if callbacks or self.keywords is None or set(self.ignore) & set(basic.callback):
+        if callbacks or self.keywords is None or set(self.ignore) & set(basic.callback) \
+                or not _TOKEN_FIELDS:  # (tokens made as _new_token makes them)
             self.match = None
         # one ignored terminal that holds no line end (blanks): the pattern skips a run of
         # it before a token itself, a match a token instead of one more for the blanks
@@ -984,10 +1066,6 @@ class _Lexer:
     def tokens(self, text: str) -> "_Tokens":
         """The tokens of ``text`` (:class:`_Tokens`)."""
         return _Tokens(self, text)
-
-
-# Lark's Token constructor without its check for keyword arguments of old versions
-_new_token = getattr(Token, "_future_new", Token)
 
 
 class _Tokens:
@@ -1026,8 +1104,9 @@ class _Tokens:
 
     def fill(self) -> None:
         """Lex into the empty :attr:`buffer` the tokens up to the end of the line (its
-        line end included) or up to a ``card`` (whose card may be read from the cache),
-        or the next token of Lark's lexer; nothing at the end of the text."""
+        line end included), or a ``card`` alone when it comes first (its card may be
+        read from the cache, unlexed), or the next token of Lark's lexer; nothing at the
+        end of the text."""
         if self.lark_tokens is not None:
             tok = next(self.lark_tokens, None)
             if tok is not None:
@@ -1037,6 +1116,7 @@ class _Tokens:
         match, ignore, newline, keywords = lexer.match, lexer.ignore, lexer.newline, lexer.keywords
         pos, line, line_start = self.pos, self.line, self.line_start
         end_of_text = len(text)
+        str_new = _str_new
         out: list = []
         try:
             while pos < end_of_text:
@@ -1075,9 +1155,18 @@ class _Tokens:
                     continue
                 if kind == "WORD":
                     kind = keywords.get(value, kind)
-                out.append(_new_token(kind, value, pos, line, column, line, column + end - pos, end))
+                tok = str_new(Token, value)  # (_new_token, without the call)
+                tok.type = kind
+                tok.start_pos = pos
+                tok.value = value
+                tok.line = line
+                tok.column = column
+                tok.end_line = line
+                tok.end_column = column + end - pos
+                tok.end_pos = end
+                out.append(tok)
                 pos = end
-                if kind == "CARD":
+                if kind == "CARD" and len(out) == 1:  # (not `draw 1 card`)
                     break
         finally:
             self.pos, self.line, self.line_start = pos, line, line_start
@@ -1109,6 +1198,10 @@ _HEADER_WORDS = frozenset({"DIMENSION", "FIELD", "IN", "STATIC", "WHEN", "ATTACH
 _STATIC_HEADERS = frozenset({"STATIC", "ATTACHED"})
 # tokens inside a card that need more than being fed to the parser
 _CARD_SPECIAL = frozenset({"CARD_ID", "BAD_CHAR", "CARD", "RBRACE", "$END", "MAY", "IF"})
+# the tokens that end a run of a line's tokens fed straight from the lexer's buffer
+# (_Reader.run_line): those but `card` (special only as a line's first), and a `{` (after
+# which a stat may stand)
+_RUN_STOP = (_CARD_SPECIAL - {"CARD"}) | {"LBRACE"}
 # the actions that hold another action (`may draw 1`, `if you do: draw 1`), and how deep
 # they may nest: the reader counts them (_Reader.too_deep), so that neither it nor the
 # checker, which walks a card's actions recursively, meets Python's recursion limit
@@ -1119,7 +1212,8 @@ MAX_DEPTH = 100
 def _end_token(text: str, last: Optional[Token]) -> Token:
     if last is None:
         return Token("$END", "", 0, 1, 1)
-    return Token.new_borrow_pos("$END", "", last)
+    return _new_token("$END", "", last.start_pos, last.line, last.column, last.end_line,
+                      last.end_column, last.end_pos)  # (Token.new_borrow_pos)
 
 
 _STAT_TERMINALS = {"word": "STAT_WORD", "number": "STAT_NUMBER", "flag": "STAT_FLAG"}
@@ -1133,8 +1227,10 @@ _A_WORD = re.compile(r"[a-z][a-z_']*")
 # the nodes the parser would build (same values, same positions) and gives the parser the
 # state it would have reached (_Reader.fast_header, fast_stats, fast_close); anything else
 # (an error, a comment inside the line, unusual spacing, a number too long) is left to the
-# tokens, so the diagnostics are the plain path's.  tests/test_reader_fast_path.py reads
-# texts both ways.  False: every line token by token.
+# tokens, so the diagnostics are the plain path's.  The other lines' tokens after their
+# first are fed to the parser in one loop straight from the lexer's buffer
+# (_Reader.run_line), up to a token that needs more.  tests/test_reader_fast_path.py reads
+# texts both ways.  False: every line token by token, each through _Reader.next.
 _FAST_LINES = True
 _BLANKS = r"[ \t\f]"  # the grammar's WS_INLINE, ignored between tokens
 # the grammar's _NL (line ends, each with the next line's indentation, and comments)
@@ -1375,22 +1471,18 @@ class _Reader:
         self.stat_may_follow = False
         self.stat_value = None
 
-    def fast_stats(self, parser: "_CardParser") -> bool:
+    def fast_stats(self, parser: "_CardParser", m) -> bool:
         """Read the stat line at the lexer's place whole (``color blue  cost 1  unique``
-        and its line end): its ``Stat`` nodes built as the parser's rules build them, given
-        to ``parser`` as the rule ``stats`` read whole (:meth:`_CardParser.feed_rule`).
-        False, nothing read, when the line is not plainly a stat line, holds a number too
-        long to read, or the parser does not take a stat here."""
+        and its line end; ``m``: :attr:`one_stat`'s match of its first stat there): its
+        ``Stat`` nodes built as the parser's rules build them, given to ``parser`` as the
+        rule ``stats`` read whole (:meth:`_CardParser.feed_rule`).  False, nothing read,
+        when the line is not plainly a stat line, holds a number too long to read, or the
+        parser does not take a stat here."""
         one = self.one_stat
-        if one is None:
-            return False
         text = self.text
         stream = self.stream
-        m = one(text, stream.pos)
-        if m is None:
-            return False
         line, line_start = stream.line, stream.line_start
-        Pos, Stat = ast.Pos, ast.Stat
+        Stat = ast.Stat
         stats = []
         lookahead = _FIRST_STAT[m.lastindex]
         first_col = m.start(m.lastindex - 1 if m.lastindex != 5 else 5) - line_start + 1
@@ -1398,7 +1490,7 @@ class _Reader:
             kind = m.lastindex
             if kind == 5:  # a flag
                 start, end = m.span(5)
-                where = Pos(line, start - line_start + 1, line, end - line_start + 1)
+                where = _new_pos(_Pos, (line, start - line_start + 1, line, end - line_start + 1))
                 stats.append(Stat(m.group(5), True, pos=where, value_pos=where))
             else:
                 start = m.start(kind - 1)
@@ -1410,9 +1502,10 @@ class _Reader:
                         return False  # reported where the parser reads it
                     value = int(digits or "0")
                 stats.append(Stat(m.group(kind - 1), value,
-                                  pos=Pos(line, start - line_start + 1, line, end - line_start + 1),
-                                  value_pos=Pos(line, value_start - line_start + 1, line,
-                                                end - line_start + 1)))
+                                  pos=_new_pos(_Pos, (line, start - line_start + 1, line,
+                                                      end - line_start + 1)),
+                                  value_pos=_new_pos(_Pos, (line, value_start - line_start + 1,
+                                                            line, end - line_start + 1))))
             end_match = _LINE_END.match(text, end)
             if end_match is not None:
                 break
@@ -1431,6 +1524,55 @@ class _Reader:
             return False
         self.line_read(end_tok)
         return True
+
+    def run_line(self, parser: "_CardParser"):
+        """Feed ``parser`` the rest of the line being read, as far as it is lexed already
+        (in :attr:`buffer`): the tokens that need no more than being fed (not
+        :data:`_RUN_STOP`'s), straight from the buffer, as :meth:`next` and
+        :meth:`_CardParser.feed_token` would, in one loop.  Only where no stat may stand
+        but at a line's start (where :meth:`next` leaves such a token as it is), and
+        there only when the first token names no stat and starts no card.
+        Returns True when the line end was fed, None when it stopped before a token left
+        to :meth:`next` (or at the end of the buffer), else (the token's type, the
+        ``UnexpectedToken``): the parser refused the token (the reader's :attr:`last`)."""
+        buffer = self.buffer
+        rows, state_stack, value_stack = parser.rows, parser.state_stack, parser.value_stack
+        own_words = self.own_words
+        at_start = self.at_line_start
+        last = None
+        try:
+            while buffer:
+                tok = buffer[-1]
+                kind = tok.type
+                if kind in _RUN_STOP:
+                    return None
+                if at_start:  # the line's first token: not a card's start, nor a stat's name
+                    if kind == "CARD" or tok.value in self.stats:
+                        return None
+                    if kind in _HEADER_WORDS:  # (the first on its line: `static` is its own)
+                        self.static = False
+                    at_start = False
+                buffer.pop()
+                last = tok
+                if kind in _HEADER_WORDS:
+                    self.static = self.static or kind in _STATIC_HEADERS
+                if own_words and kind == "WORD":
+                    tok = self.game_word(parser, tok)
+                found = rows[state_stack[-1]].get(tok.type)
+                if found.__class__ is int:  # a shift
+                    state_stack.append(found)
+                    value_stack.append(tok)
+                else:
+                    parser.feed_token(tok)
+                if kind == "_NL":
+                    return True
+            return None
+        except UnexpectedToken as err:
+            return last.type, err
+        finally:
+            if last is not None:
+                self.last = last
+                self.at_line_start = last.type == "_NL"
 
     def fast_close(self) -> Optional[Token]:
         """The ``}`` at the lexer's place (a line's start), read as :meth:`next` reads it;
@@ -1606,15 +1748,35 @@ class _Reader:
             at_line = False
         broken = False
         self.static = False
+        text, stream = self.text, self.stream
+        # a stat line is looked for (read whole) until an effect's line was read in a run
+        # (a card's stats come first; one written later is read as tokens)
+        one_stat = self.one_stat
         while True:
             tok = None
             if at_line:
                 at_line = False
                 if not self.buffer and not self.pushed and self.ahead is None:
-                    if self.fast_stats(parser):
+                    # a stat line, the closing `}`, or a line of tokens
+                    m = one_stat(text, stream.pos) if one_stat is not None else None
+                    if m is not None and self.fast_stats(parser, m):
                         at_line = True
                         continue
-                    tok = self.fast_close()
+                    if text.startswith("}", stream.pos):
+                        tok = self.fast_close()
+                    if tok is None and self.stat_value is None and not self.stat_may_follow:
+                        self.stream.fill()
+                        ran = self.run_line(parser)  # the line, from its first token
+                        if ran is True:
+                            at_line = True
+                            one_stat = None
+                            continue
+                        if ran is not None:
+                            broken = True
+                            parser = self.refused(*ran, card_id)
+                            if parser is None:
+                                return
+                            continue
             if tok is None:
                 tok, first = self.next()
             else:
@@ -1625,11 +1787,26 @@ class _Reader:
                     tok = self.game_word(parser, tok)
                 try:
                     parser.feed_token(tok)
-                    if kind == "_NL":
-                        at_line = fast and not broken
-                    continue
                 except UnexpectedToken as err:
                     error = err
+                else:
+                    if kind == "_NL":
+                        at_line = fast and not broken
+                        continue
+                    if not (fast and self.stat_value is None and not self.stat_may_follow
+                            and not self.pushed and self.ahead is None
+                            and parser.__class__ is _CardParser):
+                        continue
+                    ran = self.run_line(parser)  # the rest of the line
+                    if ran is True:
+                        at_line = not broken
+                        one_stat = None
+                    elif ran is not None:
+                        broken = True
+                        parser = self.refused(*ran, card_id)
+                        if parser is None:
+                            return
+                    continue
             elif kind == "BAD_CHAR":
                 self.bad_character(tok)
                 broken = True
@@ -1655,7 +1832,8 @@ class _Reader:
                     parser.feed_token(tok)
                     if kind == "RBRACE":
                         if not broken:
-                            self.built_card(parser.feed_token(_end_token(self.text, tok)), card)
+                            self.built_card(parser.reduce_to(_end_token(self.text, tok), "card"),
+                                            card)
                         return
                     if kind in _NESTING and self.too_deep(parser, tok):
                         broken = True  # the rest of its line is not read
@@ -1668,16 +1846,24 @@ class _Reader:
                 except UnexpectedToken as err:
                     error = err
             # a syntax error at `tok`
-            self.syntax_error(error, card_id)
             broken = True
             if kind == "$END":
+                self.syntax_error(error, card_id)
                 self.push(tok, first)
                 return
-            if kind == "RBRACE" or (kind != "_NL" and self.skip_line()):
-                return  # the card ends at its `}`, even a misplaced one
-            parser = self.recover(card_id)
+            parser = self.refused(kind, error, card_id)
             if parser is None:
                 return
+
+    def refused(self, kind: str, error: UnexpectedToken, card_id: Optional[str]):
+        """The parser refused a token of type ``kind`` (not the text's end) inside the card
+        ``card_id``: the error reported, and the rest of its line skipped; a parser to read
+        the rest of the card with (:meth:`recover`), or None when the card ended (at its
+        ``}``, even a misplaced one)."""
+        self.syntax_error(error, card_id)
+        if kind == "RBRACE" or (kind != "_NL" and self.skip_line()):
+            return None
+        return self.recover(card_id)
 
     def too_deep(self, parser, tok: Token) -> bool:
         """Is ``tok`` (a ``may`` or ``if`` just read) nested deeper than :data:`MAX_DEPTH`
@@ -1809,9 +1995,9 @@ class _Reader:
         return _CardParser(self.building)
 
     def built_card(self, built: _Built, card: Token) -> None:
-        """Keep the card :meth:`building_parser` built (``built``: the start rule's; ``card``
-        its ``card`` token); a number too long is reported and the card left out, as
-        :meth:`transform` does.  A card with many ``may`` / ``if`` (more than
+        """Keep the card :meth:`building_parser` built (``built``: the card rule's, or the
+        start rule's: a tuple of it; ``card`` its ``card`` token); a number too long is
+        reported and the card left out, as :meth:`transform` does.  A card with many ``may`` / ``if`` (more than
         :data:`_MAX_NESTED`) is read again the plain way (:meth:`plain_card`) and that
         reading kept."""
         builder = self.builder
@@ -1819,7 +2005,11 @@ class _Reader:
             self.nodes.extend(self.plain_card(card))
             return
         if not self.numbers_too_large(builder.too_large):
-            self.nodes.extend(built.value)
+            value = built.value
+            if value.__class__ is tuple:
+                self.nodes.extend(value)
+            else:
+                self.nodes.append(value)
 
     def plain_card(self, card: Token) -> list:
         """The card ``card`` starts (read cleanly before), read again the plain way: its
