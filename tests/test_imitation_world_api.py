@@ -242,7 +242,7 @@ def test_a_refusal_names_its_rule_and_changes_nothing():
 
 # ------------------------------------------------------------------ the snapshot promise
 class NeverAsks(IWState):
-    def _may_ask(self, step):
+    def _may_ask(self, seat, action):
         return False
 
 
@@ -252,10 +252,12 @@ class CountsSteps(IWState):
 
     steps: list = []
 
-    def _step(self, step, answers):
-        promised = bool(answers) or self._may_ask(step)
-        super()._step(step, answers)
-        CountsSteps.steps.append((str(step.action).split()[0], promised,
+    def apply(self, seat, action):
+        q = self.question  # an answer resumes q's step, snapshotted again
+        promised = q is not None or self._may_ask(seat, action)
+        stepped = q.action if q is not None else action
+        super().apply(seat, action)
+        CountsSteps.steps.append((str(stepped).split()[0], promised,
                                   self.question is not None))
 
     def _copy(self):

@@ -311,7 +311,7 @@ def test_a_broken_world_gainer_state_is_caught(cls, check, message):
 
 
 class NeverAsks(WGState):
-    def _may_ask(self, step):
+    def _may_ask(self, seat, action):
         return False
 
 
@@ -329,10 +329,12 @@ class CountsPasses(WGState):
 
     passes: list = []
 
-    def _step(self, step, answers):
-        promised = bool(answers) or self._may_ask(step)
-        super()._step(step, answers)
-        if step.action.kind in ("next", "end_turn"):
+    def apply(self, seat, action):
+        q = self.question  # an answer resumes q's step, snapshotted again
+        promised = q is not None or self._may_ask(seat, action)
+        stepped = q.action if q is not None else action
+        super().apply(seat, action)
+        if stepped.kind in ("next", "end_turn"):
             CountsPasses.passes.append((promised, self.question is not None))
 
 

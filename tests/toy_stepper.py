@@ -55,10 +55,10 @@ class PairsStepper(Stepper):
         self.answered += 1
         return answer
 
-    def _run(self, step, answers: list) -> None:
+    def _run(self, seat, action, answers: list) -> None:
         self.answers, self.answered = answers, 0
         s = self.s
-        shown = [(seat, step.commits[seat].card) for seat in self.seats]
+        shown = [(seat, action[seat].card) for seat in self.seats]
         for seat, c in shown:
             s["hands"][seat].remove(c)
             self.note(seat, "show", f"{seat} shows {c}")

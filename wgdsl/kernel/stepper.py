@@ -9,8 +9,8 @@ into data:
 - the engine raises :class:`~wgdsl.kernel.decision.Suspend` at a question it has no answer
   for; the stepper keeps the :class:`~wgdsl.kernel.decision.Decision` (its seat is the
   one current, its options are :class:`~wgdsl.kernel.decision.Answer` actions), the step
-  it stopped (an action, or a simultaneous window's commits), the answers given so far,
-  and a snapshot of the state before the step;
+  it stopped (a seat's action, or a simultaneous window's commits), the answers given so
+  far, and a snapshot of the state before the step;
 - an answer restores the snapshot and runs the step again with one answer more.  The
   engine is deterministic (engine-api.md invariant 4), so the run retraces the same
   steps, log included, up to the next question or the end;
@@ -20,10 +20,16 @@ into data:
   ``current_seats()`` commits its action, kept here and shown to nobody else; when the
   last has committed the game resolves them all together, in its own fixed order.
 
-A game subclasses :class:`Stepper` and gives the hooks (``_acting``, ``_legal``, ``_run``,
-``_snapshot``, ``_restore``, ``_copy``, ``_refusal``, ``_redeal``, ``_winner_seats``...);
+A game subclasses :class:`Stepper` and gives the hooks (``_acting``, ``_legal_of``,
+``_run``, ``_may_ask``, ``_snapshot``, ``_restore``, ``_copy``, ``_refusal``, ``_redeal``...);
 everything engine-api.md names about seats, questions, windows, refusals and copies is
 here, once for every game.
+
+A **step** is handed to the hooks as two values, ``(seat, action)``: one seat's action, or
+(``seat`` None) a simultaneous window's commits as ``action``, a dict ``{seat: action}``.
+No object is built per action: the public loop applies one action per call, and the
+common case (one acting seat, no question pending, a step the game says asks nothing)
+runs straight from :meth:`Stepper.apply` to the game's ``_run`` (issue 17).
 """
 
 from __future__ import annotations
@@ -53,28 +59,22 @@ class Listed(list):
         return list.__contains__(self, action)
 
 
-class Step:
-    """What one run of the engine performs: ``action`` of ``seat``, or (``seat`` None) the
-    ``commits`` of a simultaneous window, ``{seat: action}``."""
-
-    __slots__ = ("seat", "action", "commits")
-
-    def __init__(self, seat: Optional[str], action: Any = None, commits: Optional[dict] = None):
-        self.seat, self.action, self.commits = seat, action, commits
-
-    def __str__(self) -> str:
-        if self.commits is None:
-            return str(self.action)
-        return "; ".join(str(a) for a in self.commits.values())
+def step_text(seat: Optional[str], action: Any) -> str:
+    """A step's text: the action's, or a window's commits' (``seat`` None), in order."""
+    if seat is None:
+        return "; ".join(str(a) for a in action.values())
+    return str(action)
 
 
 class Question:
-    """A decision waiting for its answer, and what resumes the step it stopped."""
+    """A decision waiting for its answer, and what resumes the step it stopped: ``seat``'s
+    ``action`` (``seat`` None: a window's commits ``{seat: action}``) with ``answers``."""
 
-    __slots__ = ("step", "answers", "decision", "snap")
+    __slots__ = ("seat", "action", "answers", "decision", "snap")
 
-    def __init__(self, step: Step, answers: list, decision, snap):
-        self.step, self.answers, self.decision, self.snap = step, answers, decision, snap
+    def __init__(self, seat: Optional[str], action: Any, answers: list, decision, snap):
+        self.seat, self.action, self.answers = seat, action, answers
+        self.decision, self.snap = decision, snap
 
 
 class Stepper:
@@ -110,8 +110,9 @@ class Stepper:
         """Between steps: ``seat``'s legal actions (it is one of :meth:`_acting`)."""
         raise NotImplementedError
 
-    def _run(self, step: Step, answers: list) -> None:  # pragma: no cover
-        """Run ``step`` to its end with ``answers`` to its questions, in order; raise
+    def _run(self, seat: Optional[str], action: Any, answers: list) -> None:  # pragma: no cover
+        """Run the step ``(seat, action)`` (``seat`` None: ``action`` is a window's commits,
+        ``{seat: action}``) to its end with ``answers`` to its questions, in order; raise
         Suspend at a question past them."""
         raise NotImplementedError
 
@@ -129,9 +130,10 @@ class Stepper:
         """Has the game ended by its own rules?"""
         raise NotImplementedError
 
-    def _may_ask(self, step: "Step") -> bool:
-        """Can running ``step`` meet a question?  When a game knows it cannot, the
-        snapshot before it is not taken (the default: it can)."""
+    def _may_ask(self, seat: Optional[str], action: Any) -> bool:
+        """Can running the step ``(seat, action)`` (as :meth:`_run` takes it) meet a
+        question?  When a game knows it cannot, the snapshot before it is not taken (the
+        default: it can)."""
         return True
 
     def _refusal(self, seat: str, action: Any) -> IllegalAction:
@@ -206,7 +208,7 @@ class Stepper:
                                     f"{', '.join(dec.options)} (as `{seat} answer OPTION`), "
                                     f"not {_shown(action)}", dec.rule)
             self._rewind(q)
-            self._step(q.step, q.answers + [action.option])
+            self._step(q.seat, q.action, q.answers + [action.option])
             return
         who = self._who
         if who is None:
@@ -238,9 +240,21 @@ class Stepper:
             if len(self.commits) < len(acting):
                 return
             commits, self.commits = {s: self.commits[s] for s in acting}, {}
-            self._step(Step(None, commits=commits), [])
+            self._step(None, commits, [])
             return
-        self._step(Step(seat, action), [])
+        # the common case, inline (hot path: one call per action, no snapshot): a step the
+        # game says asks nothing runs straight to its end or to a stop
+        if self._may_ask(seat, action):
+            self._step(seat, action, [])
+            return
+        self._legal = {}
+        self._who = None
+        try:
+            self._run(seat, action, [])
+        except Suspend as stop:
+            raise self._broken_promise(seat, action, stop) from None
+        except RunawayEffects as err:
+            self.stopped = err.message
 
     def _not_current(self, seat: str, acting: tuple) -> IllegalAction:
         """Why ``seat``, not among the current seats, cannot act (the game is not over)."""
@@ -253,18 +267,18 @@ class Stepper:
         return IllegalAction(f"the game is over: {' and '.join(won) or 'nobody'} won "
                              f"({self.win_reason()})", self.win_reason())
 
-    def _step(self, step: Step, answers: list) -> None:
-        """Run ``step``: to its end, to the next question (kept as data), or to a stop."""
-        snap = self._snapshot() if answers or self._may_ask(step) else None
+    def _step(self, seat: Optional[str], action: Any, answers: list) -> None:
+        """Run the step ``(seat, action)``: to its end, to the next question (kept as
+        data), or to a stop."""
+        snap = self._snapshot() if answers or self._may_ask(seat, action) else None
         self._legal = {}
         self._who = None
         try:
-            self._run(step, answers)
+            self._run(seat, action, answers)
         except Suspend as stop:
             if snap is None:
-                raise RuntimeError(f"{type(self).__name__}._may_ask said {step} asks nothing, "
-                                   f"yet it asked: {stop.decision.prompt}") from None
-            self.question = Question(step, answers, stop.decision, snap)
+                raise self._broken_promise(seat, action, stop) from None
+            self.question = Question(seat, action, answers, stop.decision, snap)
             return
         except RunawayEffects as err:
             self.stopped = err.message
@@ -273,6 +287,11 @@ class Stepper:
                 self._restore(snap)
             raise
         self.question = None
+
+    def _broken_promise(self, seat: Optional[str], action: Any, stop: Suspend) -> RuntimeError:
+        """A step :meth:`_may_ask` said asks nothing asked (no snapshot: it cannot resume)."""
+        return RuntimeError(f"{type(self).__name__}._may_ask said {step_text(seat, action)} "
+                            f"asks nothing, yet it asked: {stop.decision.prompt}")
 
     def _rewind(self, q: Question) -> None:
         """Back to the state before ``q``'s step (its snapshot is used up)."""
@@ -291,7 +310,7 @@ class Stepper:
         try:
             return fn()
         finally:
-            self._step(q.step, q.answers)
+            self._step(q.seat, q.action, q.answers)
 
     def _copy_all(self) -> "Stepper":
         twin = self._copy()
@@ -305,7 +324,7 @@ class Stepper:
             return self._copy_all()
         twin = self._at_step_start(self._copy)
         twin.stopped = self.stopped
-        twin._step(q.step, q.answers)
+        twin._step(q.seat, q.action, q.answers)
         return twin
 
     def resample(self, seat: str, seed: int) -> "Stepper":
@@ -330,7 +349,7 @@ class Stepper:
             twin = self._at_step_start(self._copy)
             twin.stopped = self.stopped
             twin._redeal(seat, rnd, hidden)
-            twin._step(q.step, q.answers)
+            twin._step(q.seat, q.action, q.answers)
         twin._reseed(rnd)
         return twin
 

@@ -247,11 +247,11 @@ class DescribedState(Stepper):
     def _legal_of(self, seat: str) -> list:
         return [Choice(seat, o) for o in self._options(seat)]
 
-    def _may_ask(self, step) -> bool:
+    def _may_ask(self, seat, action) -> bool:
         return False  # a described game asks nothing inside a step: every choice is a window
 
-    def _run(self, step, answers: list) -> None:
-        commits = step.commits if step.commits is not None else {step.seat: step.action}
+    def _run(self, seat, action, answers: list) -> None:
+        commits = action if seat is None else {seat: action}  # seat None: a window's commits
         for seat in self.order():  # turn order, whatever the order of the commits
             if seat in commits:
                 self._choose(seat, commits[seat].option)

@@ -28,7 +28,7 @@ import attrs
 from wgdsl.kernel.decision import Answer, Decision
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.rng import MASK, below, shuffled
-from wgdsl.kernel.stepper import Step, Stepper
+from wgdsl.kernel.stepper import Stepper
 
 from . import rules
 from .cards import ELEMENTS, CardTable
@@ -530,7 +530,7 @@ class GGState(Stepper):
         q = self.d.q
         return (q["seat"],) if q is not None else (self.d.active,)
 
-    def _may_ask(self, step: Step) -> bool:
+    def _may_ask(self, seat: str, action: Any) -> bool:
         return False  # questions are the state's own data (the module docstring)
 
     def _legal_of(self, seat: str) -> list:
@@ -570,8 +570,7 @@ class GGState(Stepper):
         out.append(END)
         return out
 
-    def _run(self, step: Step, answers: list) -> None:
-        seat, action = step.seat, step.action
+    def _run(self, seat: str, action: Any, answers: list) -> None:
         d = self.d
         q = d.q
         if q is not None:

@@ -28,7 +28,7 @@ import attrs
 from wgdsl.kernel.decision import Answer, Decision, Suspend
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.rng import MASK, below, shuffled
-from wgdsl.kernel.stepper import Step, Stepper
+from wgdsl.kernel.stepper import Stepper
 from wgdsl.kernel.triggers import next_to_resolve
 
 from . import rules
@@ -912,7 +912,7 @@ class IWState(Stepper):
         raise Suspend(IWDecision(seat, kind, prompt, tuple(options), rule, card=card))
 
     # ================================================================== running a step
-    def _may_ask(self, step: Step) -> bool:
+    def _may_ask(self, seat: str, action: Any) -> bool:
         """Can ``step`` meet an ability's question?  Only where abilities trigger or
         resolve: a play of a card whose own abilities ask, an activation, an attack's
         judgment when a card of the set zones listens to an out (アウト時), the end phase
@@ -920,7 +920,6 @@ class IWState(Stepper):
         phase set up by a ruling case.  A question comes from an ability whose effect asks,
         or from the order of two waiting abilities of one seat with different ids (R21.2;
         :func:`~wgdsl.kernel.triggers.next_to_resolve` asks nothing of one id's)."""
-        action = step.action
         if not isinstance(action, Action):
             return True
         kind = action.kind
@@ -986,11 +985,11 @@ class IWState(Stepper):
                 return True
         return False
 
-    def _run(self, step: Step, answers: list) -> None:
+    def _run(self, seat: str, action: Any, answers: list) -> None:
         self._answers, self._asked = answers, 0
         self._wait = []
         try:
-            self._do(step.seat, step.action)
+            self._do(seat, action)
             self._advance()
         except GameOver:
             pass

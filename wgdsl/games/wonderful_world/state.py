@@ -28,7 +28,7 @@ import attrs
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.multiset import common, minus
 from wgdsl.kernel.rng import MASK
-from wgdsl.kernel.stepper import Listed, Step, Stepper
+from wgdsl.kernel.stepper import Listed, Stepper
 
 from . import rules
 from .cards import RESOURCES, CardTable
@@ -544,12 +544,12 @@ class WWState(Stepper):
     def _legal_of(self, seat: str) -> list:
         return self._options(seat)
 
-    def _may_ask(self, step: Step) -> bool:
+    def _may_ask(self, seat: str, action: Any) -> bool:
         return False
 
-    def _run(self, step: Step, answers: list) -> None:
-        self._act(step.seat, step.action)
-        self._autoplay((step.seat,))
+    def _run(self, seat: str, action: Any, answers: list) -> None:
+        self._act(seat, action)
+        self._autoplay((seat,))
 
     def _snapshot(self) -> Data:  # pragma: no cover - nothing asks (_may_ask is False)
         return self.d.copy()

@@ -200,22 +200,21 @@ class WGState(Stepper):
     def _legal_of(self, seat: str) -> list:
         return self.game.legal_actions()
 
-    def _run(self, step, answers: list) -> None:
+    def _run(self, seat, action, answers: list) -> None:
         g = self.game
         st = g.state
         g.answers, g.answered = answers, 0
         try:
-            g.apply(step.action)
+            g.apply(action)
         finally:
             st.snap = None
             g.answers = None
 
-    def _may_ask(self, step) -> bool:
+    def _may_ask(self, seat, action) -> bool:
         """Setting a stun and discarding one never ask anything or fire anything; nor do
         exhausting and breaking a stun unless its rule lets its player choose a color;
         nor do passing to the next phase and ending the turn unless a card on the field
         listens to the start or the end of a turn (:meth:`Game.phases_may_ask`)."""
-        action = step.action
         kind = action.kind
         if kind in ("set_stun", "discard_stun"):
             return False
@@ -335,7 +334,7 @@ class WGState(Stepper):
         data["rng"] = hashlib.sha256(repr(st.rng.getstate()).encode()).hexdigest()[:16]
         q = self.question
         data["decision"] = q.decision.to_dict() if q is not None else None
-        data["pending"] = None if q is None else {"action": str(q.step), "answers": list(q.answers)}
+        data["pending"] = None if q is None else {"action": str(q.action), "answers": list(q.answers)}
         data["stopped"] = self.stopped
         return data
 
