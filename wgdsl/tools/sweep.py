@@ -274,7 +274,7 @@ def card_ids(game) -> Optional[frozenset]:
 
 # what the records read of a game, worked out once per game object in a process:
 # id(game) -> (the game, its card_ids, {log text: the card ids it names, in order});
-# the texts repeat game after game ("reveals R-10", "plays WG-005 to C2"), so each is
+# the texts repeat game after game ("reveals R-10", "plays XX-005 to C2"), so each is
 # read with the regex once
 _READERS: dict = {}
 _MEMO_LIMIT = 200_000  # texts remembered per game before starting again
