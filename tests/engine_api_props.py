@@ -53,6 +53,22 @@ GARBAGE = (None, "", "nonsense", 0, -1, 10**9, 3.5, (), ("play",), ["play", 1], 
            object())
 
 
+class StepSpy:
+    """A mixin for a game's State (``class Spy(StepSpy, TheState)``): for every apply,
+    appends (the action stepped, whether a snapshot was promised, whether a question came)
+    to the class's ``seen`` list, which the test empties first.  An answer resumes its
+    question's step, snapshotted again, so it counts as that step, promised."""
+
+    seen: list = []
+
+    def apply(self, seat, action):
+        q = self.question
+        promised = q is not None or self._may_ask(seat, action)
+        stepped = q.action if q is not None else action
+        super().apply(seat, action)
+        type(self).seen.append((stepped, promised, self.question is not None))
+
+
 @dataclass(frozen=True)
 class Subject:
     """A game under test.  ``factory`` is ``"module:attribute"``, a callable that returns the

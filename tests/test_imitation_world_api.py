@@ -246,19 +246,11 @@ class NeverAsks(IWState):
         return False
 
 
-class CountsSteps(IWState):
-    """Records, for every step, its first word, whether a snapshot was promised
-    (``_may_ask``) and whether a question came."""
+class CountsSteps(props.StepSpy, IWState):
+    """Records every step, whether a snapshot was promised (``_may_ask``) and whether a
+    question came."""
 
-    steps: list = []
-
-    def apply(self, seat, action):
-        q = self.question  # an answer resumes q's step, snapshotted again
-        promised = q is not None or self._may_ask(seat, action)
-        stepped = q.action if q is not None else action
-        super().apply(seat, action)
-        CountsSteps.steps.append((str(stepped).split()[0], promised,
-                                  self.question is not None))
+    seen: list = []
 
     def _copy(self):
         return CountsSteps(self.game, self.table, self.d.copy(), dict(self.markers))
@@ -288,9 +280,10 @@ def test_a_step_is_snapshotted_only_when_an_ability_may_ask():
     added, never).  Every step that asked was promised (else the RuntimeError above), and
     most passes and battle steps skip the snapshot (a needless "may ask" is a lost
     speed-up)."""
-    CountsSteps.steps = []
+    CountsSteps.seen = []
     _random_games(CountsSteps, 60)
-    steps = CountsSteps.steps
+    steps = [(str(stepped).split()[0], promised, asked)
+             for stepped, promised, asked in CountsSteps.seen]
     assert any(asked for _, _, asked in steps), "no question in 60 games: the test lost its subject"
     assert all(promised for _, promised, asked in steps if asked)
     for kinds in (("next",), ("play",), ("attack", "block", "done")):

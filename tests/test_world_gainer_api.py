@@ -323,19 +323,11 @@ def test_an_action_said_to_ask_nothing_that_asks_is_a_loud_error():
             _random_walk(NeverAsks(GAME.new_state(seed=seed).game), random.Random(seed))
 
 
-class CountsPasses(WGState):
-    """Counts, for every `next` and `end_turn` stepped, whether a snapshot was promised
-    (``_may_ask``) and whether a question came."""
+class CountsPasses(props.StepSpy, WGState):
+    """Records every step, whether a snapshot was promised (``_may_ask``) and whether a
+    question came."""
 
-    passes: list = []
-
-    def apply(self, seat, action):
-        q = self.question  # an answer resumes q's step, snapshotted again
-        promised = q is not None or self._may_ask(seat, action)
-        stepped = q.action if q is not None else action
-        super().apply(seat, action)
-        if stepped.kind in ("next", "end_turn"):
-            CountsPasses.passes.append((promised, self.question is not None))
+    seen: list = []
 
 
 def test_passing_the_turn_is_snapshotted_only_when_a_field_card_listens_to_the_turn():
@@ -343,10 +335,11 @@ def test_passing_the_turn_is_snapshotted_only_when_a_field_card_listens_to_the_t
     asks a question only through a trigger of a field card for one of them: only then is
     the state snapshotted before the step (Game.phases_may_ask).  A wrong "cannot ask" is
     a loud RuntimeError (the test above), a needless "may ask" a lost speed-up."""
-    CountsPasses.passes = []
+    CountsPasses.seen = []
     for seed in range(300):
         _random_walk(CountsPasses(GAME.new_state(seed=seed).game), random.Random(seed))
-    passes = CountsPasses.passes
+    passes = [(promised, asked) for stepped, promised, asked in CountsPasses.seen
+              if stepped.kind in ("next", "end_turn")]
     asked = [p for p in passes if p[1]]
     assert asked, "no turn passed in 300 games met a question (the test lost its subject)"
     assert all(promised for promised, _ in asked)
