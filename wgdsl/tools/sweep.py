@@ -305,11 +305,6 @@ def _openings(state) -> dict:
     return out
 
 
-def _opening(state, seat: str) -> tuple[list, Optional[list]]:
-    """(the seat's opening hand, its stock if the game shows one in to_dict())."""
-    return _openings(state)[seat]
-
-
 def cards_of(game, state, opening: dict, final: Optional[dict] = None) -> tuple[dict, dict]:
     """(played, drawn): seat -> Counter of card ids, from the finished game.
 
