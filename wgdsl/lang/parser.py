@@ -1558,12 +1558,26 @@ class _Reader:
                     self.static = self.static or kind in _STATIC_HEADERS
                 if own_words and kind == "WORD":
                     tok = self.game_word(parser, tok)
-                found = rows[state_stack[-1]].get(tok.type)
-                if found.__class__ is int:  # a shift
-                    state_stack.append(found)
-                    value_stack.append(tok)
-                else:
-                    parser.feed_token(tok)
+                    kind = tok.type
+                found = rows[state_stack[-1]].get(kind)
+                # (_CardParser.feed_token inline: the reductions on `tok`, then its shift;
+                # no _RUN_STOP token is `$END`, so none ends the parse)
+                while found.__class__ is not int:
+                    if found is None:
+                        parser.feed_token(tok)  # raises its UnexpectedToken
+                    size, callback, name = found
+                    if size:
+                        children = value_stack[-size:]
+                        del state_stack[-size:]
+                        del value_stack[-size:]
+                    else:
+                        children = []
+                    value_stack.append(callback(children))
+                    state = rows[state_stack[-1]][name]
+                    state_stack.append(state)
+                    found = rows[state].get(kind)
+                state_stack.append(found)
+                value_stack.append(tok)
                 if kind == "_NL":
                     return True
             return None
