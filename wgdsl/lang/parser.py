@@ -742,6 +742,7 @@ def _callback(expansion, include, child_filter, method, expand_single: bool,
     first_term = size > 0 and expansion[0].is_term
     last_term = size > 0 and expansion[-1].is_term
     one = keep[0] if plain and len(keep) == 1 else None
+    pick = itemgetter(*keep) if plain and len(keep) >= 2 else None  # (no comprehension)
 
     def build(raw):
         if child_filter is not None:
@@ -750,8 +751,10 @@ def _callback(expansion, include, child_filter, method, expand_single: bool,
             children = raw
         elif one is not None:
             children = [raw[one]]
-        elif plain:
-            children = [raw[i] for i in keep]
+        elif pick is not None:
+            children = list(pick(raw))
+        elif plain:  # (it keeps none)
+            children = []
         else:  # Lark's ChildFilterLALR
             children = []
             for i, expand, nones in kept:
@@ -804,7 +807,10 @@ def _callback(expansion, include, child_filter, method, expand_single: bool,
             node.value = method(node, [c.value if c.__class__ is _Built else c,
                                        d.value if d.__class__ is _Built else d])
         else:
-            node.value = method(node, [c.value if c.__class__ is _Built else c for c in children])
+            values = []
+            for c in children:
+                values.append(c.value if c.__class__ is _Built else c)
+            node.value = method(node, values)
         return node
     return build
 
@@ -1640,17 +1646,18 @@ class _Reader:
         last = None
         try:
             while buffer:
-                tok = buffer[-1]
+                tok = buffer.pop()
                 kind = tok.type
                 if kind in _RUN_STOP:
+                    buffer.append(tok)  # left to next()
                     return None
                 if at_start:  # the line's first token: not a card's start, nor a stat's name
                     if kind == "CARD" or tok.value in self.stats:
+                        buffer.append(tok)
                         return None
                     if kind in _HEADER_WORDS:  # (the first on its line: `static` is its own)
                         self.static = False
                     at_start = False
-                buffer.pop()
                 last = tok
                 if kind in _HEADER_WORDS:
                     self.static = self.static or kind in _STATIC_HEADERS
