@@ -351,3 +351,14 @@ def test_a_game_stat_too_long_to_be_a_number_is_a_diagnostic():
     assert [(at(d), d.message) for d in diagnostics] == [
         ((2, 19), "`atk` 1234567890 is too long to be a number")]
     assert "at most 9 digits" in diagnostics[0].hint
+
+
+def test_the_rules_built_as_constants_are_what_their_methods_give():
+    # the reader sets these rules' values without calling their methods
+    # (parser._CONSTANT_RULES): each must be the method's value, whatever it is given
+    from wgdsl.lang.parser import _CONSTANT_RULES, _ToAst
+
+    assert _CONSTANT_RULES
+    to_ast = _ToAst()
+    for name, value in _CONSTANT_RULES.items():
+        assert getattr(to_ast, name)(None, []) == value, name

@@ -175,7 +175,10 @@ _new_pos = ast._tuple_new
 
 
 def _pos(meta) -> ast.Pos:
-    if getattr(meta, "empty", True):
+    try:
+        if meta.empty:
+            return ast.NOWHERE
+    except AttributeError:  # (getattr(meta, "empty", True), without the call)
         return ast.NOWHERE
     return _new_pos(_Pos, (meta.line, meta.column, meta.end_line, meta.end_column))
 
@@ -661,8 +664,20 @@ class _Builder(_ToAst):
                 child_filter = make_filter(identity) if make_filter is not None else identity
             else:
                 child_filter = None
-            out[rule] = _callback(rule.expansion, include, child_filter, method, expand_single)
+            out[rule] = _callback(rule.expansion, include, child_filter, method, expand_single,
+                                  _CONSTANT_RULES.get(name, _NOT_CONSTANT))
         return out
+
+
+# the rules whose value is always the same word, whatever their position and children:
+# the callbacks of their one-token forms set it without calling the method
+# (tests/test_parser.py holds each to its method)
+_CONSTANT_RULES = {
+    "where_dimension": "dimension", "where_field": "field", "own_you": "you",
+    "own_opponent": "opponent", "own_owner": "owner", "player_you": "you",
+    "player_opponent": "opponent", "player_every": "every",
+}
+_NOT_CONSTANT = object()
 
 
 def _included(expansion, make_filter):
@@ -688,12 +703,14 @@ def _one_child(include) -> bool:
     return len(kept) == 1 and not kept[0][1] and not kept[0][2] and not append_none
 
 
-def _callback(expansion, include, child_filter, method, expand_single: bool):
+def _callback(expansion, include, child_filter, method, expand_single: bool,
+              constant=_NOT_CONSTANT, general: bool = False):
     """The build callback of one rule: its children filtered as Lark's tree builder does
     (with ``include``, the filter worked out when the grammar is read; else through
     ``child_filter``, Lark's own), its position that of its first and last child with one
     (Lark's ``propagate_positions``), its value ``method``'s (None: an inlined ``_rule``,
-    whose children go to its parent)."""
+    whose children go to its parent), or ``constant`` when given (a rule whose method
+    always gives that value).  ``general``: the general build, for any rule."""
     if include is None:
         kept, append_none = [], 0
         plain = every = False
@@ -701,6 +718,18 @@ def _callback(expansion, include, child_filter, method, expand_single: bool):
         kept, append_none = include
         if expand_single and _one_child(include):  # that one child stands for the rule
             return itemgetter(kept[0][0])
+        if general:
+            pass
+        elif len(expansion) == 1 and expansion[0].is_term and not append_none \
+                and all(not expand and not nones for _, expand, nones in kept):
+            return _token_callback(bool(kept), method, constant)
+        elif method is None and not expand_single and not append_none \
+                and kept == [(0, True, 0), (1, False, 0)] and len(expansion) >= 2 \
+                and not expansion[0].is_term and not expansion[1].is_term \
+                and all(sym.is_term for sym in expansion[2:]):
+            return _list_callback(expansion[-1].is_term,
+                                  _callback(expansion, include, child_filter, method, False,
+                                            general=True))
         plain = not append_none and all(not expand and not nones for _, expand, nones in kept)
         every = plain and len(kept) == len(expansion)  # every child kept as it is
     keep = tuple(i for i, _, _ in kept)
@@ -713,6 +742,7 @@ def _callback(expansion, include, child_filter, method, expand_single: bool):
     first_term = size > 0 and expansion[0].is_term
     last_term = size > 0 and expansion[-1].is_term
     one = keep[0] if plain and len(keep) == 1 else None
+    pick = itemgetter(*keep) if plain and len(keep) >= 2 else None  # (no comprehension)
 
     def build(raw):
         if child_filter is not None:
@@ -721,8 +751,10 @@ def _callback(expansion, include, child_filter, method, expand_single: bool):
             children = raw
         elif one is not None:
             children = [raw[one]]
-        elif plain:
-            children = [raw[i] for i in keep]
+        elif pick is not None:
+            children = list(pick(raw))
+        elif plain:  # (it keeps none)
+            children = []
         else:  # Lark's ChildFilterLALR
             children = []
             for i, expand, nones in kept:
@@ -770,14 +802,72 @@ def _callback(expansion, include, child_filter, method, expand_single: bool):
         elif len(children) == 1:
             c = children[0]
             node.value = method(node, [c.value if c.__class__ is _Built else c])
+        elif len(children) == 2:  # (no comprehension: a call of its own in Python 3.11)
+            c, d = children
+            node.value = method(node, [c.value if c.__class__ is _Built else c,
+                                       d.value if d.__class__ is _Built else d])
         else:
-            node.value = method(node, [c.value if c.__class__ is _Built else c for c in children])
+            values = []
+            for c in children:
+                values.append(c.value if c.__class__ is _Built else c)
+            node.value = method(node, values)
+        return node
+    return build
+
+
+def _token_callback(keep: bool, method, constant):
+    """:func:`_callback`'s build for a rule of one token (``zone_name: "hand"``, ``owner:
+    "your"``, ``_art: "a"``), the token kept as its child (``keep``) or left out: its
+    position is the token's."""
+    Built = _Built
+
+    def build(raw):
+        tok = raw[0]
+        node = Built()
+        node.empty = False
+        node.line = tok.line
+        node.column = tok.column
+        node.end_line = tok.end_line
+        node.end_column = tok.end_column
+        if method is None:
+            node.children = raw if keep else []
+            node.value = None
+        elif constant is not _NOT_CONSTANT:
+            node.value = constant
+        else:
+            node.value = method(node, raw if keep else [])
+        return node
+    return build
+
+
+def _list_callback(last_term: bool, plain_build):
+    """:func:`_callback`'s build for a list rule that Lark inlines, one item longer
+    (``__card_star: __card_star item``, ``__body_plus: __body_plus action _NL``): the
+    list's node itself, the item appended to its children (which Lark's filter extends
+    in place as well), its end moved to the new last child with a position; through
+    ``plain_build`` (the general build) when the list has no position yet."""
+    Built = _Built
+
+    def build(raw):
+        node = raw[0]
+        if node.__class__ is not Built or node.empty:
+            return plain_build(raw)
+        item = raw[1]
+        node.children.append(item)
+        if last_term:
+            last = raw[-1]
+        elif item.__class__ is not Built or not item.empty:
+            last = item
+        else:
+            return node
+        node.end_line = last.end_line
+        node.end_column = last.end_column
         return node
     return build
 
 
 # ---------------------------------------------------------------------------- cards read before
-# The cards read cleanly, most recently used last: (the reader's words, the column of
+# The cards read cleanly, most recently used last: (the reader's words' number, the column of
 # `card`, the card's text up to its `}`) -> (its AST, the line it was read on).  The
 # language server reads a file again on every edit; its unchanged cards come from here.
 _CARDS: "OrderedDict[tuple, tuple]" = OrderedDict()
@@ -786,6 +876,10 @@ _CARDS_KEPT = 20_000  # a 10,000-card file twice over; an entry is a few KB
 # cleanly: every item of a card ends with a line end)
 _CLOSE = re.compile(r"\n[\t \f]*\}")
 _CARDS_LOCK = threading.Lock()  # the language server checks in a thread of its own
+
+
+# the reader's words (_Reader.words) met so far, each with a number of its own
+_WORDS_KEYS: dict = {}
 
 
 def forget_cards() -> None:
@@ -1051,7 +1145,8 @@ class _Lexer:
         # the plain shape: one pattern, no callback but the keywords' (else Lark's own)
         self.match = scanner._mres[0].match if len(scanner._mres) == 1 else None
         if callbacks or self.keywords is None or set(self.ignore) & set(basic.callback) \
-                or not _TOKEN_FIELDS:  # (tokens made as _new_token makes them)
+                or not _TOKEN_FIELDS \
+                or "WORD" in self.ignore or "WORD" in self.newline:  # (fill's words)
             self.match = None
         # one ignored terminal that holds no line end (blanks): the pattern skips a run of
         # it before a token itself, a match a token instead of one more for the blanks
@@ -1132,29 +1227,33 @@ class _Tokens:
                     break
                 kind = m.lastgroup
                 end = m.end()
-                if kind in ignore:
-                    if kind in newline:
-                        value = m.group()
-                        if "\n" in value:
-                            line += value.count("\n")
-                            line_start = pos + value.rindex("\n") + 1
-                    pos = end
-                    continue
-                value = m.group(kind)
+                if kind == "WORD":  # (most tokens: a keyword or a word, on one line)
+                    value = m.group(kind)
+                    kind = keywords.get(value, kind)
+                else:
+                    if kind in ignore:
+                        if kind in newline:
+                            value = m.group()
+                            if "\n" in value:
+                                line += value.count("\n")
+                                line_start = pos + value.rindex("\n") + 1
+                        pos = end
+                        continue
+                    value = m.group(kind)
+                    if kind in newline and "\n" in value:
+                        pos = end - len(value)  # the token's start, after the blanks skipped
+                        column = pos - line_start + 1
+                        start_line = line
+                        line += value.count("\n")
+                        line_start = pos + value.rindex("\n") + 1
+                        out.append(_new_token(kind, value, pos, start_line, column, line,
+                                              end - line_start + 1, end))
+                        pos = end
+                        if kind == "_NL":
+                            break
+                        continue
                 pos = end - len(value)  # the token's start, after the blanks skipped
                 column = pos - line_start + 1
-                if kind in newline and "\n" in value:
-                    start_line = line
-                    line += value.count("\n")
-                    line_start = pos + value.rindex("\n") + 1
-                    out.append(_new_token(kind, value, pos, start_line, column, line,
-                                          end - line_start + 1, end))
-                    pos = end
-                    if kind == "_NL":
-                        break
-                    continue
-                if kind == "WORD":
-                    kind = keywords.get(value, kind)
                 tok = str_new(Token, value)  # (_new_token, without the call)
                 tok.type = kind
                 tok.start_pos = pos
@@ -1362,6 +1461,10 @@ class _Reader:
         self.stat_names = tuple(vocabulary.stats)
         # what reading a card depends on besides its text (the cache's key)
         self.words = (tuple(sorted(self.own_words.items())), tuple(sorted(self.stats.items())))
+        # the same as a number, for the cache's keys (hashed twice a card: a number's hash is
+        # itself, the words' are a walk of their tuples)
+        with _CARDS_LOCK:
+            self.words_key = _WORDS_KEYS.setdefault(self.words, len(_WORDS_KEYS))
         self.one_stat = _stat_pattern(self.words[1])
 
     def raw_next(self) -> Optional[Token]:
@@ -1506,12 +1609,13 @@ class _Reader:
                                                       end - line_start + 1)),
                                   value_pos=_new_pos(_Pos, (line, value_start - line_start + 1,
                                                             line, end - line_start + 1))))
-            end_match = _LINE_END.match(text, end)
-            if end_match is not None:
-                break
+            # another stat, else the line's end (no stat starts as a line end does)
             m = one(text, end)
             if m is None:
-                return False
+                end_match = _LINE_END.match(text, end)
+                if end_match is None:
+                    return False
+                break
         if "\n" not in end_match.group(1):
             return False
         end_tok = self.line_end(end_match, 1, line, line_start)
@@ -1542,28 +1646,43 @@ class _Reader:
         last = None
         try:
             while buffer:
-                tok = buffer[-1]
+                tok = buffer.pop()
                 kind = tok.type
                 if kind in _RUN_STOP:
+                    buffer.append(tok)  # left to next()
                     return None
                 if at_start:  # the line's first token: not a card's start, nor a stat's name
                     if kind == "CARD" or tok.value in self.stats:
+                        buffer.append(tok)
                         return None
                     if kind in _HEADER_WORDS:  # (the first on its line: `static` is its own)
                         self.static = False
                     at_start = False
-                buffer.pop()
                 last = tok
                 if kind in _HEADER_WORDS:
                     self.static = self.static or kind in _STATIC_HEADERS
                 if own_words and kind == "WORD":
                     tok = self.game_word(parser, tok)
-                found = rows[state_stack[-1]].get(tok.type)
-                if found.__class__ is int:  # a shift
-                    state_stack.append(found)
-                    value_stack.append(tok)
-                else:
-                    parser.feed_token(tok)
+                    kind = tok.type
+                found = rows[state_stack[-1]].get(kind)
+                # (_CardParser.feed_token inline: the reductions on `tok`, then its shift;
+                # no _RUN_STOP token is `$END`, so none ends the parse)
+                while found.__class__ is not int:
+                    if found is None:
+                        parser.feed_token(tok)  # raises its UnexpectedToken
+                    size, callback, name = found
+                    if size:
+                        children = value_stack[-size:]
+                        del state_stack[-size:]
+                        del value_stack[-size:]
+                    else:
+                        children = []
+                    value_stack.append(callback(children))
+                    state = rows[state_stack[-1]][name]
+                    state_stack.append(state)
+                    found = rows[state].get(kind)
+                state_stack.append(found)
+                value_stack.append(tok)
                 if kind == "_NL":
                     return True
             return None
@@ -1949,7 +2068,7 @@ class _Reader:
         if close is None:
             return ""
         segment = self.text[card.start_pos:close.end()]
-        key = (self.words, card.column, segment)
+        key = (self.words_key, card.column, segment)
         with _CARDS_LOCK:
             hit = _CARDS.get(key)
             if hit is None:
@@ -1981,7 +2100,7 @@ class _Reader:
             return
         node = self.nodes[-1]
         with _CARDS_LOCK:
-            _CARDS[(self.words, card.column, segment)] = (node, card.line)
+            _CARDS[(self.words_key, card.column, segment)] = (node, card.line)
             while len(_CARDS) > _CARDS_KEPT:
                 _CARDS.popitem(last=False)
 
