@@ -266,7 +266,24 @@ class Game:
         return False
 
     def play_outcome(self, player: str, card, square: str, copy_face=None):
-        """(outcome, rule, reason) for ``card`` (a CardDef) played onto ``square``."""
+        """(outcome, rule, reason) for ``card`` (a CardDef) played onto ``square``.
+
+        What decides it is the field and (player, the face's mark, the card's cost, the
+        square) alone (R9-R11 placement, R11.3 the top card's protections): remembered
+        per state of the field (``_field_of``'s outcomes dict), since legal_actions lists
+        a hand's plays and a greedy bot weighs them, again and again, on one field
+        (hot path; tests/test_wg_fast_paths.py holds it to ``_judge_play``)."""
+        st = self.state
+        cache = self._field_at  # _field_of(player), read inline when the field is the same
+        memo = (cache[1][player] if cache[0] == st.field_version else self._field_of(player))[4]
+        key = ((copy_face or card).mark, card.cost, square)
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = self._judge_play(player, card, square, copy_face)
+        return hit
+
+    def _judge_play(self, player: str, card, square: str, copy_face=None):
+        """play_outcome worked out from the field (what it remembers)."""
         face = copy_face or card
         outcome, rule, reason = rules.placement(player, face.mark, card.cost, self.state.field[square])
         if outcome in (rules.SEIZE, rules.TRADE) and self._protected(square, outcome, card.cost):
@@ -375,7 +392,8 @@ class Game:
         actions and legal_actions asks in every one (hot path): (``p``'s break_field
         actions, in square order; the (square, top card) of those squares whose top card
         has an activated effect; the squares ``p`` holds; a dict card id -> that card's
-        play actions, filled as cards are asked about)."""
+        play actions, filled as cards are asked about; a dict (mark, cost, square) -> the
+        play's outcome, filled by play_outcome)."""
         st = self.state
         cache = self._field_at
         if cache[0] != st.field_version:
@@ -393,7 +411,7 @@ class Game:
             per = {}
             for q in PLAYERS:
                 brk = _FIXED[q]["break_field"]
-                per[q] = (tuple([brk[sq] for sq in held[q]]), tops[q], held[q], {})
+                per[q] = (tuple([brk[sq] for sq in held[q]]), tops[q], held[q], {}, {})
             cache = self._field_at = (st.field_version, per)
         return cache[1][p]
 
