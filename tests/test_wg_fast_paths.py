@@ -149,3 +149,30 @@ def test_play_outcomes_remembered_per_field_are_the_judged_ones():
                             game._judge_play(p, card, sq, face), (p, card.id, sq, face)
                         checked += 1
     assert checked > 10_000
+
+
+def test_what_legal_actions_remembers_is_worked_out_again_the_plain_way():
+    """At every step of greedy and random games: the squares R8.2 opens to each seat, kept
+    per state of the field (``_field_of``), are ``rules.priority_squares``'s; each seat's
+    set_stun actions, kept per version of its hand, are one per distinct card id of the
+    hand in first-seen order.  (Shown failing with the rows' break left out of
+    _field_of's walk, and with the hand's order lost: a set of ids.)"""
+    from wgdsl.games.world_gainer import rules
+    from wgdsl.games.world_gainer.engine import Action
+
+    steps = 0
+    for agent, seeds in (("greedy", range(3)), ("random", range(3))):
+        for game in _games(agent, seeds):
+            st = game.state
+            for p in PLAYERS:
+                assert game._field_of(p)[5] == set(rules.priority_squares(p, st.holder)), p
+                me = st.players[p]
+                hit = game._stuns[p]
+                kept = list(hit[1]) if hit[0] == me.hand_v else game._stun_actions(p, me)
+                ids = []
+                for i in me.hand:
+                    if i.base.id not in ids:
+                        ids.append(i.base.id)
+                assert kept == [Action("set_stun", p, card=cid) for cid in ids], p
+            steps += 1
+    assert steps > 500

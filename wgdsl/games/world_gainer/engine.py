@@ -367,14 +367,14 @@ class Game:
         order, as a new list; remembered per version of the hand (``hand_v``: every change
         to it bumps it), since legal_actions asks in every standby step."""
         set_stun = _SET_STUN[p]  # card id -> its set_stun action, made once
-        ids = _distinct_ids(me.hand)  # each id once, in order
         try:
-            acts = [set_stun[cid] for cid in ids]
+            # one action per card, each once in order (an action names one card id)
+            acts = list(dict.fromkeys([set_stun[c.base.id] for c in me.hand]))
         except KeyError:  # a card id not seen yet: its action made once
-            for cid in ids:
+            for cid in _distinct_ids(me.hand):
                 if cid not in set_stun:
                     set_stun[cid] = _action("set_stun", p, cid)
-            acts = [set_stun[cid] for cid in ids]
+            acts = list(dict.fromkeys([set_stun[c.base.id] for c in me.hand]))
         self._stuns[p] = (me.hand_v, tuple(acts))
         return acts
 
@@ -393,7 +393,8 @@ class Game:
         actions, in square order; the (square, top card) of those squares whose top card
         has an activated effect; the squares ``p`` holds; a dict card id -> that card's
         play actions, filled as cards are asked about; a dict (mark, cost, square) -> the
-        play's outcome, filled by play_outcome)."""
+        play's outcome, filled by play_outcome; the squares R8.2 lets ``p`` play onto, as
+        ``rules.priority_squares`` lists them)."""
         st = self.state
         cache = self._field_at
         if cache[0] != st.field_version:
@@ -411,7 +412,15 @@ class Game:
             per = {}
             for q in PLAYERS:
                 brk = _FIXED[q]["break_field"]
-                per[q] = (tuple([brk[sq] for sq in held[q]]), tops[q], held[q], {}, {})
+                # rules.priority_squares(q, st.holder) from the squares q holds
+                mine = set(held[q])
+                allowed: list = []
+                for row in _ROW_RANKS[q]:
+                    allowed += row
+                    if not mine.issuperset(row):
+                        break
+                per[q] = (tuple([brk[sq] for sq in held[q]]), tops[q], held[q], {}, {},
+                          frozenset(allowed))
             cache = self._field_at = (st.field_version, per)
         return cache[1][p]
 
@@ -451,8 +460,8 @@ class Game:
         st = self.state
         field = st.field
         out = []
-        # the squares R8.2 allows without a card's own rule
-        allowed = set(rules.priority_squares(p, st.holder))
+        # the squares R8.2 allows without a card's own rule (once per field: _field_of)
+        allowed = self._field_of(p)[5]
         cid = card.id
         fx = self.fx[cid]
         # a square R8.2 refuses opens only by the card's own rule (R8.4), which most
@@ -571,7 +580,8 @@ class Game:
         return inst.face.color
 
     def _do_exhaust(self, a: Action) -> None:
-        self._require_phase("gain", rule="R6.1")
+        if self.state.phase != "gain":
+            self._require_phase("gain", rule="R6.1")
         inst = self._stun(a.player, a.slot)
         if inst.exhausted:
             raise IllegalAction(f"the stun in slot {a.slot} is already exhausted", "R6.2")
@@ -629,15 +639,24 @@ class Game:
 
     # ---- gain phase: play (R7)
     def _do_play(self, a: Action) -> None:
-        self._require_phase("gain", rule="R7.1")
         st = self.state
+        if st.phase != "gain":
+            self._require_phase("gain", rule="R7.1")
         if st.played:
             raise IllegalAction("only one card may be played from hand per turn", "R5.4")
-        inst = self._hand_card(a.player, a.card)
+        cid = a.card
+        for inst in st.players[a.player].hand:  # _hand_card inline (hot path)
+            if inst.base.id == cid:
+                break
+        else:
+            raise IllegalAction(f"{a.player} has no {cid} in hand", "R7.1")
         card = inst.base
         if a.square not in st.field:
             raise IllegalAction(f"`{a.square}` is not a square (A1-A3, C1-C3, B1-B3)", "R1.2")
-        if not self.priority_ok(a.player, card, a.square):
+        # R8.2's squares as _field_of keeps them (priority_ok's first test); else the
+        # card's own rule (R8.4)
+        if a.square not in self._field_of(a.player)[5] and \
+                not self.priority_ok(a.player, card, a.square):
             raise IllegalAction(
                 f"{a.player} must hold every square of the higher rows before playing onto "
                 f"{a.square}", "R8.2")
@@ -1241,6 +1260,7 @@ def _fixed_actions(p: str) -> dict:
 
 _FIXED = {p: _fixed_actions(p) for p in PLAYERS}
 _SQUARE_ORDER = {sq: i for i, sq in enumerate(SQUARES)}
+_ROW_RANKS = {p: rules.row_ranks(p) for p in PLAYERS}  # R8.1, each seat's rows in order
 _NAMED: dict = {}  # actions naming a card, built on first use
 # the set_stun actions of each seat by card id: a lookup by the id alone, without the
 # key tuple _action builds (legal_actions lists one per distinct card in hand every
