@@ -348,7 +348,7 @@ class Game:
             else:
                 out += held[0]
             if not st.played:
-                self._legal_plays(p, me, me.pool, held[3], out)
+                self._legal_plays(p, me, me.pool, held, out)
         else:
             out = []
         out.append(fixed["next"])
@@ -367,14 +367,14 @@ class Game:
         order, as a new list; remembered per version of the hand (``hand_v``: every change
         to it bumps it), since legal_actions asks in every standby step."""
         set_stun = _SET_STUN[p]  # card id -> its set_stun action, made once
+        ids = _distinct_ids(me.hand)  # each id once, in order
         try:
-            # one action per card, each once in order (an action names one card id)
-            acts = list(dict.fromkeys([set_stun[c.base.id] for c in me.hand]))
+            acts = [set_stun[cid] for cid in ids]
         except KeyError:  # a card id not seen yet: its action made once
-            for cid in _distinct_ids(me.hand):
+            for cid in ids:
                 if cid not in set_stun:
                     set_stun[cid] = _action("set_stun", p, cid)
-            acts = list(dict.fromkeys([set_stun[c.base.id] for c in me.hand]))
+            acts = [set_stun[cid] for cid in ids]
         self._stuns[p] = (me.hand_v, tuple(acts))
         return acts
 
@@ -383,7 +383,7 @@ class Game:
         version of the hand, since legal_actions asks in every gain step."""
         hit = self._cards[p]
         if hit[0] != me.hand_v:
-            hit = self._cards[p] = (me.hand_v, tuple(_distinct_cards(me.hand)))
+            hit = self._cards[p] = (me.hand_v, _distinct_cards(me.hand))
         return hit[1]
 
     def _field_of(self, p: str) -> tuple:
@@ -424,10 +424,10 @@ class Game:
             cache = self._field_at = (st.field_version, per)
         return cache[1][p]
 
-    def _legal_plays(self, p: str, me, pool: dict, plays: dict, out: list) -> None:
+    def _legal_plays(self, p: str, me, pool: dict, held: tuple, out: list) -> None:
         """Append ``p``'s legal plays from hand to ``out``.  Where a card can go depends on
         the field alone (R8 priority, R9-R11 placement, R11.3 protections), so each card's
-        plays are worked out once per state of the field (``plays``, from _field_of);
+        plays are worked out once per state of the field (``held``: _field_of's answer);
         only whether the pool pays for it is asked every time.  A card that enters as a
         copy lists the cards it can copy, worked out every time."""
         # computed once per call, not per card (hot path): what the pool holds (payment
@@ -435,6 +435,7 @@ class Game:
         pool_total = 0
         for n in pool.values():
             pool_total += n
+        plays = held[3]
         for card in self._hand_cards(p, me):
             # rules.can_pay inline (hot path: every card in hand, every gain step)
             if pool_total < card.cost:
@@ -449,19 +450,19 @@ class Game:
                     continue
             acts = plays.get(card.id)
             if acts is None:
-                acts = self._plays_of(p, card)
+                acts = self._plays_of(p, card, held)
                 if self.fx[card.id].entry_copy is None:
                     plays[card.id] = acts
             out += acts
 
-    def _plays_of(self, p: str, card) -> list:
+    def _plays_of(self, p: str, card, held: tuple) -> list:
         """Every square ``card`` (a CardDef in ``p``'s hand) can be played onto now, as
-        play actions (a copying card: one per card it can copy that allows it)."""
+        play actions (a copying card: one per card it can copy that allows it);
+        ``held``: _field_of(p), whose R8.2 squares it reads and whose play outcomes it
+        fills (play_outcome inline: the same key, the same judgement)."""
         st = self.state
         field = st.field
         out = []
-        # the squares R8.2 allows without a card's own rule (once per field: _field_of)
-        allowed = self._field_of(p)[5]
         cid = card.id
         fx = self.fx[cid]
         # a square R8.2 refuses opens only by the card's own rule (R8.4), which most
@@ -469,13 +470,21 @@ class Game:
         play_onto = fx.play_onto
         candidates = fx.entry_copy(Ctx(self, p, None)) if fx.entry_copy is not None else ()
         faces = [(c.square, c.face) for c in candidates] or [(None, None)]
+        allowed, memo = held[5], held[4]
+        cost = card.cost
         for sq in SQUARES:
             if sq not in allowed and not (play_onto and self.priority_ok(p, card, sq)):
                 continue
             empty = not field[sq]  # R9: any card takes an empty square
             for copy_sq, face in faces:
-                if empty or self.play_outcome(p, card, sq, face)[0] != rules.ILLEGAL:
-                    out.append(_action("play", p, cid, sq, copy_sq))
+                if not empty:
+                    key = ((face or card).mark, cost, sq)
+                    outcome = memo.get(key)
+                    if outcome is None:
+                        outcome = memo[key] = self._judge_play(p, card, sq, face)
+                    if outcome[0] == rules.ILLEGAL:
+                        continue
+                out.append(_action("play", p, cid, sq, copy_sq))
         return out
 
     def _activatable(self, p: str, inst: Instance) -> bool:
@@ -522,7 +531,7 @@ class Game:
 
     def _hand_card(self, p: str, card_id: Optional[str]) -> Instance:
         for inst in self.state.players[p].hand:
-            if inst.id == card_id:
+            if inst.base.id == card_id:  # Instance.id inline
                 return inst
         raise IllegalAction(f"{p} has no {card_id} in hand", "R7.1")
 
@@ -644,19 +653,13 @@ class Game:
             self._require_phase("gain", rule="R7.1")
         if st.played:
             raise IllegalAction("only one card may be played from hand per turn", "R5.4")
-        cid = a.card
-        for inst in st.players[a.player].hand:  # _hand_card inline (hot path)
-            if inst.base.id == cid:
-                break
-        else:
-            raise IllegalAction(f"{a.player} has no {cid} in hand", "R7.1")
+        inst = self._hand_card(a.player, a.card)
         card = inst.base
         if a.square not in st.field:
             raise IllegalAction(f"`{a.square}` is not a square (A1-A3, C1-C3, B1-B3)", "R1.2")
-        # R8.2's squares as _field_of keeps them (priority_ok's first test); else the
-        # card's own rule (R8.4)
-        if a.square not in self._field_of(a.player)[5] and \
-                not self.priority_ok(a.player, card, a.square):
+        if a.square in self._field_of(a.player)[5]:
+            pass  # R8.2's squares as _field_of keeps them (priority_ok's first test)
+        elif not self.priority_ok(a.player, card, a.square):  # the card's own rule (R8.4)
             raise IllegalAction(
                 f"{a.player} must hold every square of the higher rows before playing onto "
                 f"{a.square}", "R8.2")
@@ -1307,10 +1310,10 @@ def _distinct_ids(cards) -> list[str]:
     return list(dict.fromkeys([c.base.id for c in cards]))
 
 
-def _distinct_cards(cards) -> list:
+def _distinct_cards(cards) -> tuple:
     """The printed cards of ``cards`` (instances), each once, in first-seen order: the
     definitions themselves, so that no one looks them up again by id (hot path)."""
-    return list({c.base.id: c.base for c in cards}.values())
+    return tuple({c.base.id: c.base for c in cards}.values())
 
 
 # texts of log records built when the log is read (wgdsl.kernel.log.EventLog): the
