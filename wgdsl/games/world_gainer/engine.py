@@ -468,10 +468,17 @@ class Game:
         # a square R8.2 refuses opens only by the card's own rule (R8.4), which most
         # cards lack: then priority_ok, which asks R8.2 again, is not asked (hot path)
         play_onto = fx.play_onto
-        candidates = fx.entry_copy(Ctx(self, p, None)) if fx.entry_copy is not None else ()
-        faces = [(c.square, c.face) for c in candidates] or [(None, None)]
+        if fx.entry_copy is not None:
+            faces = [(c.square, c.face) for c in fx.entry_copy(Ctx(self, p, None))]
+            faces = faces or _NO_COPY
+        else:
+            faces = _NO_COPY
         allowed, memo = held[5], held[4]
         cost = card.cost
+        # the card's play actions without a copy, square -> action, made once
+        plain = _PLAYS[p].get(cid)
+        if plain is None:
+            plain = _PLAYS[p][cid] = {sq: _action("play", p, cid, sq) for sq in SQUARES}
         for sq in SQUARES:
             if sq not in allowed and not (play_onto and self.priority_ok(p, card, sq)):
                 continue
@@ -484,7 +491,7 @@ class Game:
                         outcome = memo[key] = self._judge_play(p, card, sq, face)
                     if outcome[0] == rules.ILLEGAL:
                         continue
-                out.append(_action("play", p, cid, sq, copy_sq))
+                out.append(plain[sq] if copy_sq is None else _action("play", p, cid, sq, copy_sq))
         return out
 
     def _activatable(self, p: str, inst: Instance) -> bool:
@@ -562,9 +569,11 @@ class Game:
             raise IllegalAction(f"{p} has no {cid} in hand", "R7.1")
         st.stun_set = True
         st.to_standby(me, inst, standby.index(None))  # move(inst, "standby") from hand
-        if self._logging:  # the text is built only for a log
-            self.note_private(p, "set_stun", (_card_text, "sets {} as a stun in slot {}",
-                                              inst.base, inst.copy_of, inst.slot + 1))
+        if self._logging:  # note_private inline; the text is built when the log is read
+            raw = self.log.raw
+            self.private.add(len(raw))
+            raw.append((st.turn, p, "set_stun", (_card_text, "sets {} as a stun in slot {}",
+                                                 inst.base, inst.copy_of, inst.slot + 1)))
 
     def _do_discard_stun(self, a: Action) -> None:
         st = self.state
@@ -1269,6 +1278,9 @@ _NAMED: dict = {}  # actions naming a card, built on first use
 # key tuple _action builds (legal_actions lists one per distinct card in hand every
 # standby phase)
 _SET_STUN: dict = {p: {} for p in PLAYERS}
+# each seat's plays without a copy: card id -> square -> its action (_plays_of)
+_PLAYS: dict = {p: {} for p in PLAYERS}
+_NO_COPY = ((None, None),)  # _plays_of's faces of a card that copies nothing
 
 
 def _action(kind: str, p: str, card: str, square: Optional[str] = None,
