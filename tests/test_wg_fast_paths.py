@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import LIB, board
+from wgdsl.games.world_gainer.state import PLAYERS, SQUARES
 from wgdsl.games.world_gainer.agents import RandomAgent
 from wgdsl.games.world_gainer.state import shuffle
 from wgdsl.kernel.log import EventLog
@@ -102,3 +103,76 @@ def test_the_marks_table_is_compare_marks():
     for a in marks:
         for b in marks:
             assert rules._VS.get((a, b), 0) == rules.compare_marks(a, b), (a, b)
+
+
+# ------------------------------------------------------------------ remembered per field
+def _games(agent: str, seeds):
+    """Games of the built-in decks played to their end, stepped by their agents: yields
+    each game between actions."""
+    from wgdsl.games.world_gainer.decks import load_deck
+    from wgdsl.resources import builtin_decks_dir
+    from wgdsl.tools.play import new_game, seated
+
+    decks = {p: load_deck(builtin_decks_dir() / name, LIB)
+             for p, name in zip("AB", ("blue-red-tempo.txt", "green-control.txt"))}
+    for seed in seeds:
+        game = new_game(LIB, decks, (agent, agent), seed, "AB"[seed % 2], log=False)
+        seats = seated(game)
+        st = game.state
+        while st.winner is None and st.turn <= 200:
+            yield game
+            agent_, view = seats[st.active]
+            game.apply(agent_.act(view, game.legal_actions()))
+
+
+def test_play_outcomes_remembered_per_field_are_the_judged_ones():
+    """Game.play_outcome remembers its answers per state of the field, keyed by the
+    player, the face's mark, the card's cost and the square: at every step of greedy and
+    random games (the engine and the bots asking in between), every card of both hands and
+    some others, onto every square, as themselves and as a copy of each top card, get
+    from it what _judge_play works out from the field.  (Shown failing with the cost left
+    out of the key.)"""
+    rnd = random.Random(7)
+    others = list(LIB)
+    checked = 0
+    for agent, seeds in (("greedy", range(4)), ("random", range(2))):
+        for game in _games(agent, seeds):
+            st = game.state
+            faces = [None] + [s[-1].face for s in st.field.values() if s]
+            cards = [i.base for q in PLAYERS for i in st.players[q].hand]
+            cards += rnd.sample(others, 3)
+            for p in PLAYERS:
+                for card in cards:
+                    for sq in SQUARES:
+                        face = rnd.choice(faces)
+                        assert game.play_outcome(p, card, sq, face) == \
+                            game._judge_play(p, card, sq, face), (p, card.id, sq, face)
+                        checked += 1
+    assert checked > 10_000
+
+
+def test_what_legal_actions_remembers_is_worked_out_again_the_plain_way():
+    """At every step of greedy and random games: the squares R8.2 opens to each seat, kept
+    per state of the field (``_field_of``), are ``rules.priority_squares``'s; each seat's
+    set_stun actions, kept per version of its hand, are one per distinct card id of the
+    hand in first-seen order.  (Shown failing with the rows' break left out of
+    _field_of's walk, and with the hand's order lost: a set of ids.)"""
+    from wgdsl.games.world_gainer import rules
+    from wgdsl.games.world_gainer.engine import Action
+
+    steps = 0
+    for agent, seeds in (("greedy", range(3)), ("random", range(3))):
+        for game in _games(agent, seeds):
+            st = game.state
+            for p in PLAYERS:
+                assert game._field_of(p)[5] == set(rules.priority_squares(p, st.holder)), p
+                me = st.players[p]
+                hit = game._stuns[p]
+                kept = list(hit[1]) if hit[0] == me.hand_v else game._stun_actions(p, me)
+                ids = []
+                for i in me.hand:
+                    if i.base.id not in ids:
+                        ids.append(i.base.id)
+                assert kept == [Action("set_stun", p, card=cid) for cid in ids], p
+            steps += 1
+    assert steps > 500

@@ -140,36 +140,38 @@ class GreedyAgent(Agent):
         self.rng = random.Random(seed)
 
     # -------------------------------------------------------------- actions
+    # Hot path (a greedy game asks about 80 times): the actions of a kind are picked out
+    # with a comprehension when they are needed, not grouped by kind every time.
     def act(self, view, actions):
-        kinds: dict = {}  # kind -> its actions, in order (no empty list made per action)
-        for a in actions:
-            same = kinds.get(a.kind)
-            if same is None:
-                kinds[a.kind] = [a]
-            else:
-                same.append(a)
         if view.phase == "standby":
-            return self._standby(view, kinds)
-        if "play" in kinds:
-            best = self._best_play(view, kinds["play"])
+            return self._standby(view, actions)
+        plays = [a for a in actions if a.kind == "play"]
+        if plays:
+            best = self._best_play(view, plays)
             if best is not None:
                 return best
         # generate points toward an affordable good play
-        step = self._generate(view, kinds)
+        step = self._generate(view, actions)
         if step is not None:
             return step
-        return kinds["next"][0]
+        return _first_next(actions)
 
-    def _standby(self, view, kinds):
-        if "set_stun" in kinds:
-            hand = {a.card: view.library[a.card] for a in kinds["set_stun"]}
+    def _standby(self, view, actions):
+        # (the hand's size first: when it decides, the standby is not read)
+        if view.hand_count() > 4 or sum(1 for s in view.standby() if s is not None) < 4:
             # keep the card most worth playing; stun the one with the best stun value/cost
-            pick = max(kinds["set_stun"], key=lambda a: (hand[a.card].stun, -hand[a.card].cost,
-                                                          a.card))
-            stuns = sum(1 for s in view.standby() if s is not None)
-            if stuns < 4 or view.hand_count() > 4:
+            # (the first of equals, as max() picks)
+            lib = view.library
+            pick = pick_key = None
+            for a in actions:
+                if a.kind == "set_stun":
+                    card = lib[a.card]
+                    key = (card.stun, -card.cost, a.card)
+                    if pick is None or key > pick_key:
+                        pick, pick_key = a, key
+            if pick is not None:
                 return pick
-        return kinds["next"][0]
+        return _first_next(actions)
 
     def _best_play(self, view, plays):
         """The play with the best score (the first of equals), if a fresh draw of its
@@ -178,15 +180,19 @@ class GreedyAgent(Agent):
         best (the agent's random sequence is part of its reproducible games)."""
         me = view.seat
         points = view.points()
-        battle = sum(1 for sq in BATTLE_ROW if view.holder(sq) == me)
-        rng = self.rng
+        battle = 0
+        for sq in BATTLE_ROW:
+            if view.holder(sq) == me:
+                battle += 1
+        draw = self.rng.random
+        value_of = self._play_value
         best = best_score = best_value = None
         for a in plays:
-            value = self._play_value(view, a, points, battle)
-            score = value + rng.random()
+            value = value_of(view, a, points, battle)
+            score = value + draw()
             if best is None or score > best_score:
                 best, best_score, best_value = a, score, value
-        return best if best_value + rng.random() > 0 else None
+        return best if best_value + draw() > 0 else None
 
     def _play_value(self, view, action, points: int, battle: int) -> float:
         """What a play is worth: 1000 when it wins (R12.2 points, R12.1 the battle
@@ -213,23 +219,34 @@ class GreedyAgent(Agent):
             value += 20
         return value
 
-    def _generate(self, view, kinds):
+    def _generate(self, view, actions):
         """Exhaust stuns when an affordable play would follow (never break cards)."""
-        if view.played or "exhaust" not in kinds:
+        if view.played:
+            return None
+        exhausts = [a for a in actions if a.kind == "exhaust"]
+        if not exhausts:
             return None
         standby = view.standby()
-        potential = dict(view.pool())
+        pool = view.pool()
+        potential = dict(pool)
         for s in standby:
             if s is not None and not s.exhausted:
                 potential[s.card.color] = potential.get(s.card.color, 0) + s.card.stun
+        # rules.can_pay is whether rules.payment (view.payment) finds points: the totals
+        # once, not a payment built twice for every card in hand
+        total = sum(pool.values())
+        more = sum(potential.values())
+        can_pay = rules.can_pay
         for card in view.hand():
-            if view.payment(card, potential) is not None and view.payment(card) is None:
+            cost, required, color = card.cost, card.required, card.color
+            if (can_pay(potential, more, cost, required, color)
+                    and not can_pay(pool, total, cost, required, color)):
                 # exhaust a stun of the needed color first
-                for a in kinds["exhaust"]:
+                for a in exhausts:
                     s = standby[a.slot - 1]
-                    if s.card.color == card.color or card.color == "yellow":
+                    if s.card.color == color or color == "yellow":
                         return a
-                return kinds["exhaust"][0]
+                return exhausts[0]
         return None
 
     # -------------------------------------------------------------- questions
@@ -238,6 +255,14 @@ class GreedyAgent(Agent):
         if question.kind == "yes_no":
             return "yes"
         return opts[self.rng.randrange(len(opts))]
+
+
+def _first_next(actions):
+    """The first ``next`` action of ``actions``."""
+    for a in actions:
+        if a.kind == "next":
+            return a
+    raise KeyError("next")
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}

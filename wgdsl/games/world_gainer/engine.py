@@ -266,7 +266,24 @@ class Game:
         return False
 
     def play_outcome(self, player: str, card, square: str, copy_face=None):
-        """(outcome, rule, reason) for ``card`` (a CardDef) played onto ``square``."""
+        """(outcome, rule, reason) for ``card`` (a CardDef) played onto ``square``.
+
+        What decides it is the field and (player, the face's mark, the card's cost, the
+        square) alone (R9-R11 placement, R11.3 the top card's protections): remembered
+        per state of the field (``_field_of``'s outcomes dict), since legal_actions lists
+        a hand's plays and a greedy bot weighs them, again and again, on one field
+        (hot path; tests/test_wg_fast_paths.py holds it to ``_judge_play``)."""
+        st = self.state
+        cache = self._field_at  # _field_of(player), read inline when the field is the same
+        memo = (cache[1][player] if cache[0] == st.field_version else self._field_of(player))[4]
+        key = ((copy_face or card).mark, card.cost, square)
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = self._judge_play(player, card, square, copy_face)
+        return hit
+
+    def _judge_play(self, player: str, card, square: str, copy_face=None):
+        """play_outcome worked out from the field (what it remembers)."""
         face = copy_face or card
         outcome, rule, reason = rules.placement(player, face.mark, card.cost, self.state.field[square])
         if outcome in (rules.SEIZE, rules.TRADE) and self._protected(square, outcome, card.cost):
@@ -331,7 +348,7 @@ class Game:
             else:
                 out += held[0]
             if not st.played:
-                self._legal_plays(p, me, me.pool, held[3], out)
+                self._legal_plays(p, me, me.pool, held, out)
         else:
             out = []
         out.append(fixed["next"])
@@ -366,7 +383,7 @@ class Game:
         version of the hand, since legal_actions asks in every gain step."""
         hit = self._cards[p]
         if hit[0] != me.hand_v:
-            hit = self._cards[p] = (me.hand_v, tuple(_distinct_cards(me.hand)))
+            hit = self._cards[p] = (me.hand_v, _distinct_cards(me.hand))
         return hit[1]
 
     def _field_of(self, p: str) -> tuple:
@@ -375,7 +392,9 @@ class Game:
         actions and legal_actions asks in every one (hot path): (``p``'s break_field
         actions, in square order; the (square, top card) of those squares whose top card
         has an activated effect; the squares ``p`` holds; a dict card id -> that card's
-        play actions, filled as cards are asked about)."""
+        play actions, filled as cards are asked about; a dict (mark, cost, square) -> the
+        play's outcome, filled by play_outcome; the squares R8.2 lets ``p`` play onto, as
+        ``rules.priority_squares`` lists them)."""
         st = self.state
         cache = self._field_at
         if cache[0] != st.field_version:
@@ -393,14 +412,22 @@ class Game:
             per = {}
             for q in PLAYERS:
                 brk = _FIXED[q]["break_field"]
-                per[q] = (tuple([brk[sq] for sq in held[q]]), tops[q], held[q], {})
+                # rules.priority_squares(q, st.holder) from the squares q holds
+                mine = set(held[q])
+                allowed: list = []
+                for row in _ROW_RANKS[q]:
+                    allowed += row
+                    if not mine.issuperset(row):
+                        break
+                per[q] = (tuple([brk[sq] for sq in held[q]]), tops[q], held[q], {}, {},
+                          frozenset(allowed))
             cache = self._field_at = (st.field_version, per)
         return cache[1][p]
 
-    def _legal_plays(self, p: str, me, pool: dict, plays: dict, out: list) -> None:
+    def _legal_plays(self, p: str, me, pool: dict, held: tuple, out: list) -> None:
         """Append ``p``'s legal plays from hand to ``out``.  Where a card can go depends on
         the field alone (R8 priority, R9-R11 placement, R11.3 protections), so each card's
-        plays are worked out once per state of the field (``plays``, from _field_of);
+        plays are worked out once per state of the field (``held``: _field_of's answer);
         only whether the pool pays for it is asked every time.  A card that enters as a
         copy lists the cards it can copy, worked out every time."""
         # computed once per call, not per card (hot path): what the pool holds (payment
@@ -408,6 +435,7 @@ class Game:
         pool_total = 0
         for n in pool.values():
             pool_total += n
+        plays = held[3]
         for card in self._hand_cards(p, me):
             # rules.can_pay inline (hot path: every card in hand, every gain step)
             if pool_total < card.cost:
@@ -422,33 +450,48 @@ class Game:
                     continue
             acts = plays.get(card.id)
             if acts is None:
-                acts = self._plays_of(p, card)
+                acts = self._plays_of(p, card, held)
                 if self.fx[card.id].entry_copy is None:
                     plays[card.id] = acts
             out += acts
 
-    def _plays_of(self, p: str, card) -> list:
+    def _plays_of(self, p: str, card, held: tuple) -> list:
         """Every square ``card`` (a CardDef in ``p``'s hand) can be played onto now, as
-        play actions (a copying card: one per card it can copy that allows it)."""
+        play actions (a copying card: one per card it can copy that allows it);
+        ``held``: _field_of(p), whose R8.2 squares it reads and whose play outcomes it
+        fills (play_outcome inline: the same key, the same judgement)."""
         st = self.state
         field = st.field
         out = []
-        # the squares R8.2 allows without a card's own rule
-        allowed = set(rules.priority_squares(p, st.holder))
         cid = card.id
         fx = self.fx[cid]
         # a square R8.2 refuses opens only by the card's own rule (R8.4), which most
         # cards lack: then priority_ok, which asks R8.2 again, is not asked (hot path)
         play_onto = fx.play_onto
-        candidates = fx.entry_copy(Ctx(self, p, None)) if fx.entry_copy is not None else ()
-        faces = [(c.square, c.face) for c in candidates] or [(None, None)]
+        if fx.entry_copy is not None:
+            faces = [(c.square, c.face) for c in fx.entry_copy(Ctx(self, p, None))]
+            faces = faces or _NO_COPY
+        else:
+            faces = _NO_COPY
+        allowed, memo = held[5], held[4]
+        cost = card.cost
+        # the card's play actions without a copy, square -> action, made once
+        plain = _PLAYS[p].get(cid)
+        if plain is None:
+            plain = _PLAYS[p][cid] = {sq: _action("play", p, cid, sq) for sq in SQUARES}
         for sq in SQUARES:
             if sq not in allowed and not (play_onto and self.priority_ok(p, card, sq)):
                 continue
             empty = not field[sq]  # R9: any card takes an empty square
             for copy_sq, face in faces:
-                if empty or self.play_outcome(p, card, sq, face)[0] != rules.ILLEGAL:
-                    out.append(_action("play", p, cid, sq, copy_sq))
+                if not empty:
+                    key = ((face or card).mark, cost, sq)
+                    outcome = memo.get(key)
+                    if outcome is None:
+                        outcome = memo[key] = self._judge_play(p, card, sq, face)
+                    if outcome[0] == rules.ILLEGAL:
+                        continue
+                out.append(plain[sq] if copy_sq is None else _action("play", p, cid, sq, copy_sq))
         return out
 
     def _activatable(self, p: str, inst: Instance) -> bool:
@@ -495,7 +538,7 @@ class Game:
 
     def _hand_card(self, p: str, card_id: Optional[str]) -> Instance:
         for inst in self.state.players[p].hand:
-            if inst.id == card_id:
+            if inst.base.id == card_id:  # Instance.id inline
                 return inst
         raise IllegalAction(f"{p} has no {card_id} in hand", "R7.1")
 
@@ -526,9 +569,11 @@ class Game:
             raise IllegalAction(f"{p} has no {cid} in hand", "R7.1")
         st.stun_set = True
         st.to_standby(me, inst, standby.index(None))  # move(inst, "standby") from hand
-        if self._logging:  # the text is built only for a log
-            self.note_private(p, "set_stun", (_card_text, "sets {} as a stun in slot {}",
-                                              inst.base, inst.copy_of, inst.slot + 1))
+        if self._logging:  # note_private inline; the text is built when the log is read
+            raw = self.log.raw
+            self.private.add(len(raw))
+            raw.append((st.turn, p, "set_stun", (_card_text, "sets {} as a stun in slot {}",
+                                                 inst.base, inst.copy_of, inst.slot + 1)))
 
     def _do_discard_stun(self, a: Action) -> None:
         st = self.state
@@ -553,7 +598,8 @@ class Game:
         return inst.face.color
 
     def _do_exhaust(self, a: Action) -> None:
-        self._require_phase("gain", rule="R6.1")
+        if self.state.phase != "gain":
+            self._require_phase("gain", rule="R6.1")
         inst = self._stun(a.player, a.slot)
         if inst.exhausted:
             raise IllegalAction(f"the stun in slot {a.slot} is already exhausted", "R6.2")
@@ -611,15 +657,18 @@ class Game:
 
     # ---- gain phase: play (R7)
     def _do_play(self, a: Action) -> None:
-        self._require_phase("gain", rule="R7.1")
         st = self.state
+        if st.phase != "gain":
+            self._require_phase("gain", rule="R7.1")
         if st.played:
             raise IllegalAction("only one card may be played from hand per turn", "R5.4")
         inst = self._hand_card(a.player, a.card)
         card = inst.base
         if a.square not in st.field:
             raise IllegalAction(f"`{a.square}` is not a square (A1-A3, C1-C3, B1-B3)", "R1.2")
-        if not self.priority_ok(a.player, card, a.square):
+        if a.square in self._field_of(a.player)[5]:
+            pass  # R8.2's squares as _field_of keeps them (priority_ok's first test)
+        elif not self.priority_ok(a.player, card, a.square):  # the card's own rule (R8.4)
             raise IllegalAction(
                 f"{a.player} must hold every square of the higher rows before playing onto "
                 f"{a.square}", "R8.2")
@@ -1223,11 +1272,15 @@ def _fixed_actions(p: str) -> dict:
 
 _FIXED = {p: _fixed_actions(p) for p in PLAYERS}
 _SQUARE_ORDER = {sq: i for i, sq in enumerate(SQUARES)}
+_ROW_RANKS = {p: rules.row_ranks(p) for p in PLAYERS}  # R8.1, each seat's rows in order
 _NAMED: dict = {}  # actions naming a card, built on first use
 # the set_stun actions of each seat by card id: a lookup by the id alone, without the
 # key tuple _action builds (legal_actions lists one per distinct card in hand every
 # standby phase)
 _SET_STUN: dict = {p: {} for p in PLAYERS}
+# each seat's plays without a copy: card id -> square -> its action (_plays_of)
+_PLAYS: dict = {p: {} for p in PLAYERS}
+_NO_COPY = ((None, None),)  # _plays_of's faces of a card that copies nothing
 
 
 def _action(kind: str, p: str, card: str, square: Optional[str] = None,
@@ -1269,10 +1322,10 @@ def _distinct_ids(cards) -> list[str]:
     return list(dict.fromkeys([c.base.id for c in cards]))
 
 
-def _distinct_cards(cards) -> list:
+def _distinct_cards(cards) -> tuple:
     """The printed cards of ``cards`` (instances), each once, in first-seen order: the
     definitions themselves, so that no one looks them up again by id (hot path)."""
-    return list({c.base.id: c.base for c in cards}.values())
+    return tuple({c.base.id: c.base for c in cards}.values())
 
 
 # texts of log records built when the log is read (wgdsl.kernel.log.EventLog): the

@@ -223,7 +223,10 @@ class GameState:
     def tell(self, uid: int, seats) -> None:
         """The ``seats`` now know card ``uid`` (see ``known``)."""
         known = self.known.get(uid)
-        self.known[uid] = frozenset(seats) if known is None else known.union(seats)
+        if known is None:
+            self.known[uid] = frozenset(seats)
+        elif not known.issuperset(seats):  # (a stun exhausted again is known already)
+            self.known[uid] = known.union(seats)
 
     def shuffled(self, cards) -> None:
         """A pile was shuffled: nobody knows where its cards are any more."""
