@@ -231,6 +231,34 @@ def test_simulate_stopped_by_runaway_effects_prints_the_message(monkeypatch):
 
 
 # ------------------------------------------------------------------ Ctrl-C
+def test_ctrl_c_while_the_command_starts_up_is_no_traceback():
+    # a press while the CLI is still being imported (the first few tenths of a second):
+    # the command's entry point (wgdsl.__main__, the `wgdsl` script's) ends it as a press
+    # does later.  The press is made certain by an import hook that raises it just as
+    # wgdsl.cli is looked for.
+    code = ("import sys\n"
+            "class Press:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name == 'wgdsl.cli':\n"
+            "            raise KeyboardInterrupt\n"
+            "sys.meta_path.insert(0, Press())\n"
+            "from wgdsl.__main__ import main\n"
+            "sys.argv = ['wgdsl', '--help']\n"
+            "main()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 130, done.stderr
+    assert done.stderr == "\ninterrupted\n"
+    assert done.stdout == ""
+
+
+def test_python_dash_m_wgdsl_is_the_command():
+    done = subprocess.run([sys.executable, "-m", "wgdsl", "--version"], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("wgdsl")
+
+
 def test_ctrl_c_stops_rulings_and_prints_the_count_so_far(tmp_path):
     for k in range(40):  # enough cases to still be running when the signal comes
         shutil.copytree(CASES, tmp_path / f"copy{k}")
