@@ -179,6 +179,9 @@ class WGState(Stepper):
     def __init__(self, game: Game):
         super().__init__()
         self.game = game
+        # stepped from outside: the engine has no agent, so a question past the answers
+        # given raises Suspend; between steps there are none (the hot path sets nothing)
+        game.answers, game.answered = (), 0
 
     # ------------------------------------------------------------------ the engine's hooks
     def _over(self) -> bool:
@@ -200,15 +203,18 @@ class WGState(Stepper):
     def _legal_of(self, seat: str) -> list:
         return self.game.legal_actions()
 
-    def _run(self, seat, action, answers: list) -> None:
+    def _run(self, seat, action, answers) -> None:
         g = self.game
         st = g.state
+        if not answers and st.snap is None:  # hot path: no answer to give, no snapshot kept
+            g.apply(action)
+            return
         g.answers, g.answered = answers, 0
         try:
             g.apply(action)
         finally:
             st.snap = None
-            g.answers = None
+            g.answers, g.answered = (), 0
 
     def _may_ask(self, seat, action) -> bool:
         """Setting a stun and discarding one never ask anything or fire anything; nor do
@@ -259,7 +265,7 @@ class WGState(Stepper):
                                  "of their text", "R5")
         g = self.game
         saved = self._snapshot()
-        g.answers, g.answered = [], 0
+        g.answers, g.answered = (), 0
         try:
             g.apply(action)
         except IllegalAction as err:
@@ -267,7 +273,7 @@ class WGState(Stepper):
         except BaseException:  # the engine took it (a question, an effect): not listed though
             pass
         finally:
-            g.answers = None
+            g.answered = 0
             self._restore(saved)
         if action.kind == "play" and action.copy is None:
             return IllegalAction(f"`{action}` does not say which card it copies; the legal "
