@@ -1,18 +1,25 @@
 """The kernel's fast paths of the public interface (issue 17): a game whose steps never
 ask (``Stepper.steps_ask`` False), the legal actions kept per state and handed out as
-copies, the refusal of an answer a game words itself (``_stray_answer``).  Each test fails
-when its fast path is broken on purpose (said in the commit that adds it)."""
+copies, the refusal of an answer a game words itself (``_stray_answer``), and the random
+generator's fingerprint (``wgdsl.kernel.rng.fingerprint``).  Each test fails when its fast
+path is broken on purpose (said in the commit that adds it)."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 
 import wgdsl
 from wgdsl.kernel.decision import Answer, Decision, Suspend
 from wgdsl.kernel.errors import IllegalAction
+from wgdsl.kernel.rng import fingerprint
 from wgdsl.kernel.stepper import Stepper
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 
@@ -128,3 +135,40 @@ def test_getgem_words_the_refusal_of_an_answer_it_did_not_ask_for():
     with pytest.raises(IllegalAction, match=f"must answer `{q.kind}` with one of") as err:
         asked.apply(q.seat, Answer(q.seat, "no such answer"))
     assert err.value.rule == "GG R14.3" and asked.to_dict() == before
+
+
+def test_the_fingerprint_of_a_generator_is_its_state():
+    a, b = random.Random(5), random.Random(5)
+    assert fingerprint(a) == fingerprint(b) and len(fingerprint(a)) == 16
+    int(fingerprint(a), 16)
+    a.random()
+    assert fingerprint(a) != fingerprint(b)
+    b.random()
+    assert fingerprint(a) == fingerprint(b)
+    a.gauss(0, 1)  # leaves a second Gaussian pending: part of the state
+    b.setstate(a.getstate()[:2] + (None,))
+    assert a.getstate()[1] == b.getstate()[1] and fingerprint(a) != fingerprint(b)
+    prints = {fingerprint(random.Random(seed)) for seed in range(200)}
+    assert len(prints) == 200
+
+
+def test_the_fingerprint_is_the_same_in_another_process():
+    code = ("import random; from wgdsl.kernel.rng import fingerprint; r = random.Random(11); "
+            "r.gauss(0, 1); print(fingerprint(r))")
+    seen = set()
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=ROOT)
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True, check=True)
+        seen.add(out.stdout.strip())
+    r = random.Random(11)
+    r.gauss(0, 1)
+    assert seen == {fingerprint(r)}
+
+
+def test_world_gainer_shows_its_generator_by_its_fingerprint():
+    state = wgdsl.load_game("world-gainer").new_state(seed=3)
+    twin = state.clone()
+    assert state.to_dict()["rng"] == twin.to_dict()["rng"] == fingerprint(state.game.state.rng)
+    state.game.state.rng.random()
+    assert state.to_dict()["rng"] != twin.to_dict()["rng"]

@@ -26,7 +26,6 @@ tests/test_world_gainer_api.py holds the two drivers to the same log for the sam
 
 from __future__ import annotations
 
-import hashlib
 import random
 from pathlib import Path
 from typing import Any, Optional
@@ -34,6 +33,7 @@ from typing import Any, Optional
 from wgdsl.kernel.bots import RandomBot
 from wgdsl.kernel.decision import Answer
 from wgdsl.kernel.errors import IllegalAction
+from wgdsl.kernel.rng import fingerprint
 from wgdsl.kernel.stepper import Stepper
 from wgdsl.lang.cards import CardLibrary, card_set_path, load_cards
 from wgdsl.lang.game.rule_functions import rule_function
@@ -337,7 +337,7 @@ class WGState(Stepper):
         data = board_data(st)
         data["seats"] = list(self.seats)
         data["seed"] = st.seed
-        data["rng"] = hashlib.sha256(repr(st.rng.getstate()).encode()).hexdigest()[:16]
+        data["rng"] = fingerprint(st.rng)
         q = self.question
         data["decision"] = q.decision.to_dict() if q is not None else None
         data["pending"] = None if q is None else {"action": str(q.action), "answers": list(q.answers)}
