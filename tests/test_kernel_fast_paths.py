@@ -1,8 +1,9 @@
 """The kernel's fast paths of the public interface (issue 17): a game whose steps never
 ask (``Stepper.steps_ask`` False), the legal actions kept per state and handed out as
-copies, the refusal of an answer a game words itself (``_stray_answer``), and the random
-generator's fingerprint (``wgdsl.kernel.rng.fingerprint``).  Each test fails when its fast
-path is broken on purpose (said in the commit that adds it)."""
+copies, the refusal of an answer a game words itself (``_stray_answer``), the events of a
+few kinds read without the whole log (``log_of``), and the random generator's fingerprint
+(``wgdsl.kernel.rng.fingerprint``).  Each test fails when its fast path is broken on
+purpose (said in the commit that adds it)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,10 @@ from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.rng import fingerprint
 from wgdsl.kernel.stepper import Stepper
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+WAR = os.path.join(ROOT, "examples", "games", "war.game")
+RPS = os.path.join(ROOT, "examples", "games", "rock-paper-scissors.game")
 
 
 class NeverAsks(Stepper):
@@ -135,6 +138,26 @@ def test_getgem_words_the_refusal_of_an_answer_it_did_not_ask_for():
     with pytest.raises(IllegalAction, match=f"must answer `{q.kind}` with one of") as err:
         asked.apply(q.seat, Answer(q.seat, "no such answer"))
     assert err.value.rule == "GG R14.3" and asked.to_dict() == before
+
+
+@pytest.mark.parametrize("game_id, seats", [("world-gainer", 2), ("getgem", 3),
+                                            ("wonderful-world", 2), (WAR, 2), (RPS, 2),
+                                            ("imitation-world", 2)])
+def test_log_of_gives_the_events_of_those_kinds_as_the_log_does(game_id, seats):
+    game = wgdsl.load_game(game_id)
+    for seed in range(2):
+        state = _walk(game.new_state(seed=seed, seats=seats), random.Random(seed))
+        # the kinds, from the same game played again (reading this one's log, or copying
+        # it, may build texts a log keeps unbuilt)
+        kinds = {e["kind"] for e in _walk(game.new_state(seed=seed, seats=seats),
+                                          random.Random(seed)).log}
+        assert len(kinds) >= 2
+        sets = (set(sorted(kinds)[::2]), kinds, {"no such kind"}, set())
+        read = [state.log_of(some) for some in sets]  # before the log is read whole
+        log = state.log
+        for some, events in zip(sets, read):
+            assert events == [e for e in log if e["kind"] in some]
+        assert state.log == log  # reading some kinds changed nothing
 
 
 def test_the_fingerprint_of_a_generator_is_its_state():

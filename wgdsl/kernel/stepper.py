@@ -397,6 +397,13 @@ class Stepper:
     def returns(self) -> dict:
         return returns_for(self.seats, self.winners())
 
+    def log_of(self, kinds) -> list:
+        """The events of :attr:`log` whose ``"kind"`` is one of ``kinds`` (a set), in order:
+        what a tool that reads a few kinds pays (a sweep's record: the cards played and
+        drawn).  A game whose log keeps its events in another form gives a cheaper one
+        (World Gainer builds only those events' texts)."""
+        return [e for e in self.log if e["kind"] in kinds]
+
 
 def _shown(action: Any) -> str:
     text = f"`{action}`" if isinstance(action, (Answer, tuple)) else repr(action)

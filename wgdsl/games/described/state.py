@@ -393,6 +393,10 @@ class DescribedState(Stepper):
         return [{"turn": turn, "seat": s, "kind": kind, "text": text}
                 for turn, s, kind, text, _, _ in self.t.log]
 
+    def log_of(self, kinds) -> list:
+        return [{"turn": turn, "seat": s, "kind": kind, "text": text}
+                for turn, s, kind, text, _, _ in self.t.log if kind in kinds]
+
     # ------------------------------------------------------------------ results
     def winners(self) -> tuple:
         return self.t.result[0] if self.t.result is not None else ()

@@ -728,7 +728,10 @@ class WWState(Stepper):
 
     @property
     def log(self) -> list:
-        return [dict(e) for e in self.d.log]
+        return list(map(dict.copy, self.d.log))  # entries are never changed once written
+
+    def log_of(self, kinds) -> list:
+        return [e.copy() for e in self.d.log if e["kind"] in kinds]
 
     def parse_action(self, seat: str, text: str):
         words = str(text).split()

@@ -348,6 +348,11 @@ class WGState(Stepper):
     def log(self) -> list:
         return [{"turn": t, "seat": p, "kind": k, "text": x} for t, p, k, x in self.game.log.entries]
 
+    def log_of(self, kinds) -> list:
+        """The events of those kinds, building only their texts (the others' stay unbuilt)."""
+        return [{"turn": t, "seat": p, "kind": k, "text": x}
+                for t, p, k, x in self.game.log.of_kinds(kinds)]
+
     # ------------------------------------------------------------------ results
     def winners(self) -> tuple:
         w = self.game.state.winner
