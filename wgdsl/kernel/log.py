@@ -52,6 +52,12 @@ class EventLog:
     def add(self, turn: int, player: str, kind: str, text) -> None:
         self.raw.append((turn, player, kind, text))
 
+    def of_kinds(self, kinds) -> list:
+        """The entries whose kind is one of ``kinds`` (a set), their texts built; the
+        other entries are left as they are (a reader of a few kinds builds only theirs)."""
+        return [(turn, player, kind, text if text.__class__ is str else text[0](*text[1:]))
+                for turn, player, kind, text in self.raw if kind in kinds]
+
     def lines(self) -> list[str]:
         return [f"T{turn:<3} {player or '-'}  {text}" for turn, player, kind, text in self.entries]
 

@@ -66,6 +66,10 @@ def step_text(seat: Optional[str], action: Any) -> str:
     return str(action)
 
 
+#: the answers of a step that has none yet (the hot path's: no list made an action)
+_NO_ANSWERS: tuple = ()
+
+
 class Question:
     """A decision waiting for its answer, and what resumes the step it stopped: ``seat``'s
     ``action`` (``seat`` None: a window's commits ``{seat: action}``) with ``answers``."""
@@ -91,6 +95,11 @@ class Stepper:
     #: observation, until the seat commits (It's a Wonderful World, IAW R7.2); otherwise a
     #: window takes one hidden action per seat and resolves them together
     private_windows = False
+    #: can a step of this game meet a question (raise Suspend)?  A game whose questions
+    #: are its own data (its steps never ask) says False: :meth:`apply` then never asks
+    #: :meth:`_may_ask` (a call an action fewer) and no step is snapshotted; a step that
+    #: asks all the same is a loud RuntimeError, as with ``_may_ask`` False (issue 17)
+    steps_ask = True
 
     def __init__(self):
         self.question: Optional[Question] = None
@@ -113,7 +122,8 @@ class Stepper:
     def _run(self, seat: Optional[str], action: Any, answers: list) -> None:  # pragma: no cover
         """Run the step ``(seat, action)`` (``seat`` None: ``action`` is a window's commits,
         ``{seat: action}``) to its end with ``answers`` to its questions, in order; raise
-        Suspend at a question past them."""
+        Suspend at a question past them.  ``answers`` is a sequence to read, not to keep
+        changing (an empty tuple when there are none yet)."""
         raise NotImplementedError
 
     def _snapshot(self) -> Any:  # pragma: no cover
@@ -139,6 +149,13 @@ class Stepper:
     def _refusal(self, seat: str, action: Any) -> IllegalAction:
         """Why ``action`` of a current ``seat`` is not legal now (it is not listed)."""
         return IllegalAction(f"`{action}` is not one of {seat}'s legal actions now", self.turn_rule)
+
+    def _stray_answer(self, seat: str, action: Answer) -> IllegalAction:
+        """Why an ``Answer`` a current ``seat`` gave, not listed, is refused.  The kernel
+        knows only the questions it keeps (none is pending here); a game that keeps its
+        questions as its own data says which it asks instead (GETGEM: its ``_refusal``)."""
+        return IllegalAction(f"there is no question to answer now; {seat} acts with one "
+                             "of legal_actions()", self.turn_rule)
 
     def _redeal(self, seat: str, rnd: random.Random, hidden: Any) -> None:  # pragma: no cover
         """Re-deal among themselves, with ``rnd``, the cards :meth:`_hidden` found hidden
@@ -176,11 +193,16 @@ class Stepper:
         if self.stopped is not None or self._over():
             return (), (), True
         acting = self._acting()
-        if len(acting) > 1:
+        if len(acting) > 1 and self.commits:  # (a private window never holds commits)
             return tuple(s for s in acting if s not in self.commits), acting, False
         return acting, acting, False
 
     def legal_actions(self, seat: str) -> list:
+        # hot path: the list kept for this state (kept only for a current seat between
+        # steps, forgotten with _who whenever the state moves), handed out as a copy
+        legal = self._legal.get(seat)
+        if legal is not None:
+            return legal[:]
         who = self._who
         if who is None:
             who = self._who = self._find_who()
@@ -188,39 +210,22 @@ class Stepper:
             return []
         if self.question is not None:
             return [Answer(seat, o) for o in self.question.decision.options]
-        legal = self._legal.get(seat)
-        if legal is None:
-            legal = self._legal[seat] = self._legal_of(seat)
-        return list(legal)
+        legal = self._legal[seat] = self._legal_of(seat)
+        return legal[:]
 
     # ------------------------------------------------------------------ acting
     def apply(self, seat: str, action: Any) -> None:
         """Take ``action`` for ``seat``, or raise IllegalAction and change nothing."""
         q = self.question
         if q is not None:
-            dec = q.decision
-            if seat != dec.seat:
-                raise IllegalAction(f"{dec.seat} is choosing (\"{dec.prompt}\"); {seat} cannot "
-                                    "act until it has answered", dec.rule)
-            if not isinstance(action, Answer) or action.seat != seat \
-                    or action.option not in dec.options:
-                raise IllegalAction(f"{seat} must answer \"{dec.prompt}\" with one of: "
-                                    f"{', '.join(dec.options)} (as `{seat} answer OPTION`), "
-                                    f"not {_shown(action)}", dec.rule)
-            self._rewind(q)
-            self._step(q.seat, q.action, q.answers + [action.option])
+            self._answer(q, seat, action)
             return
         who = self._who
         if who is None:
             who = self._who = self._find_who()
         current, acting, over = who
         if seat not in current:
-            if over:
-                raise self._game_over()
-            if seat in self.commits:
-                raise IllegalAction(f"{seat} has already committed its action in this window",
-                                    self.window_rule)
-            raise self._not_current(seat, acting)
+            raise self._out_of_turn(seat, acting, over)
         legal = self._legal.get(seat)
         if legal is None:
             legal = self._legal[seat] = self._legal_of(seat)
@@ -230,31 +235,58 @@ class Stepper:
             listed = False
         if not listed:
             if isinstance(action, Answer):
-                raise IllegalAction(f"there is no question to answer now; {seat} acts with one "
-                                    "of legal_actions()", self.turn_rule)
+                raise self._stray_answer(seat, action)
             raise self._refusal(seat, action)
         if len(acting) > 1 and not self.private_windows:  # keep it until all have acted
-            self.commits[seat] = action
-            self._legal.pop(seat, None)
-            self._who = None
-            if len(self.commits) < len(acting):
-                return
-            commits, self.commits = {s: self.commits[s] for s in acting}, {}
-            self._step(None, commits, [])
+            self._commit(seat, action, acting)
             return
         # the common case, inline (hot path: one call per action, no snapshot): a step the
         # game says asks nothing runs straight to its end or to a stop
-        if self._may_ask(seat, action):
+        if self.steps_ask and self._may_ask(seat, action):
             self._step(seat, action, [])
             return
         self._legal = {}
         self._who = None
         try:
-            self._run(seat, action, [])
+            self._run(seat, action, _NO_ANSWERS)
         except Suspend as stop:
             raise self._broken_promise(seat, action, stop) from None
         except RunawayEffects as err:
             self.stopped = err.message
+
+    def _answer(self, q: Question, seat: str, action: Any) -> None:
+        """``apply`` at a question: ``action`` must answer it (then its step resumes)."""
+        dec = q.decision
+        if seat != dec.seat:
+            raise IllegalAction(f"{dec.seat} is choosing (\"{dec.prompt}\"); {seat} cannot "
+                                "act until it has answered", dec.rule)
+        if not isinstance(action, Answer) or action.seat != seat \
+                or action.option not in dec.options:
+            raise IllegalAction(f"{seat} must answer \"{dec.prompt}\" with one of: "
+                                f"{', '.join(dec.options)} (as `{seat} answer OPTION`), "
+                                f"not {_shown(action)}", dec.rule)
+        self._rewind(q)
+        self._step(q.seat, q.action, q.answers + [action.option])
+
+    def _out_of_turn(self, seat: str, acting: tuple, over: bool) -> IllegalAction:
+        """Why ``seat``, not among the current seats, cannot act now."""
+        if over:
+            return self._game_over()
+        if seat in self.commits:
+            return IllegalAction(f"{seat} has already committed its action in this window",
+                                 self.window_rule)
+        return self._not_current(seat, acting)
+
+    def _commit(self, seat: str, action: Any, acting: tuple) -> None:
+        """A seat's commit in a simultaneous window: kept until every acting seat has
+        committed, then the window's step runs."""
+        self.commits[seat] = action
+        self._legal.pop(seat, None)
+        self._who = None
+        if len(self.commits) < len(acting):
+            return
+        commits, self.commits = {s: self.commits[s] for s in acting}, {}
+        self._step(None, commits, [])
 
     def _not_current(self, seat: str, acting: tuple) -> IllegalAction:
         """Why ``seat``, not among the current seats, cannot act (the game is not over)."""
@@ -270,7 +302,8 @@ class Stepper:
     def _step(self, seat: Optional[str], action: Any, answers: list) -> None:
         """Run the step ``(seat, action)``: to its end, to the next question (kept as
         data), or to a stop."""
-        snap = self._snapshot() if answers or self._may_ask(seat, action) else None
+        snap = (self._snapshot() if answers or (self.steps_ask and self._may_ask(seat, action))
+                else None)
         self._legal = {}
         self._who = None
         try:
@@ -363,6 +396,13 @@ class Stepper:
 
     def returns(self) -> dict:
         return returns_for(self.seats, self.winners())
+
+    def log_of(self, kinds) -> list:
+        """The events of :attr:`log` whose ``"kind"`` is one of ``kinds`` (a set), in order:
+        what a tool that reads a few kinds pays (a sweep's record: the cards played and
+        drawn).  A game whose log keeps its events in another form gives a cheaper one
+        (World Gainer builds only those events' texts)."""
+        return [e for e in self.log if e["kind"] in kinds]
 
 
 def _shown(action: Any) -> str:

@@ -318,7 +318,8 @@ def cards_of(game, state, opening: dict, final: Optional[dict] = None) -> tuple[
     played = {s: [] for s in state.seats}
     # the seats whose draws the log tells (a seat with a stock: its stock tells them)
     from_log = {s: [] for s in state.seats if opening[s][1] is None}
-    for e in state.log:
+    events = state.log_of(_KINDS) if hasattr(state, "log_of") else state.log
+    for e in events:
         kind = e.get("kind")
         if kind not in _KINDS:
             continue

@@ -95,6 +95,7 @@ class DescribedState(Stepper):
         return window.rule if window is not None else self.spec.seats_rule
 
     window_rule = turn_rule
+    steps_ask = False  # a described game asks nothing inside a step: every choice is a window
 
     # ------------------------------------------------------------------ helpers for steps
     def order(self) -> tuple:
@@ -248,7 +249,7 @@ class DescribedState(Stepper):
         return [Choice(seat, o) for o in self._options(seat)]
 
     def _may_ask(self, seat, action) -> bool:
-        return False  # a described game asks nothing inside a step: every choice is a window
+        return False  # (steps_ask says so for every step: the Stepper does not ask)
 
     def _run(self, seat, action, answers: list) -> None:
         commits = action if seat is None else {seat: action}  # seat None: a window's commits
@@ -391,6 +392,10 @@ class DescribedState(Stepper):
     def log(self) -> list:
         return [{"turn": turn, "seat": s, "kind": kind, "text": text}
                 for turn, s, kind, text, _, _ in self.t.log]
+
+    def log_of(self, kinds) -> list:
+        return [{"turn": turn, "seat": s, "kind": kind, "text": text}
+                for turn, s, kind, text, _, _ in self.t.log if kind in kinds]
 
     # ------------------------------------------------------------------ results
     def winners(self) -> tuple:

@@ -12,7 +12,7 @@ copies or re-deals the state as it is, exactly as getgem.md R18.6 describes (a c
 taken by a Steal & Push is a place of its own until the push), and the kernel's
 :class:`~wgdsl.kernel.stepper.Stepper` is used for what is every game's: who is current,
 the cached legal actions, refusals that change nothing, clone, resample and returns.
-Nothing here raises Suspend, so no step is snapshotted (``_may_ask`` is False).
+Nothing here raises Suspend, so no step is snapshotted (``steps_ask`` is False).
 
 Rule numbers are getgem.md's ("GG R8.5").
 """
@@ -143,6 +143,7 @@ class GGState(Stepper):
     turn_rule = "GG R4.4"
     window_rule = "GG R4.4"
     runaway_rule = CAP
+    steps_ask = False  # questions are the state's own data (the module docstring)
 
     def __init__(self, game, seats: tuple, data: Data, chance=None):
         super().__init__()
@@ -506,15 +507,12 @@ class GGState(Stepper):
         self._draw(self.d.active)
 
     # ------------------------------------------------------------------ Stepper hooks
-    def apply(self, seat: str, action: Any) -> None:
-        """engine-api's ``apply``.  The kernel's Stepper knows only the questions it
-        retraces; GETGEM's are its own data, so an answer that is not one of the pending
-        question's (or an answer when nothing is asked) is refused here, naming the
-        question and GG R14.3, instead of being told there is no question."""
-        if type(action) is Answer and seat in self.current_seats() \
-                and action not in self.legal_actions(seat):
-            raise self._refusal(seat, action)
-        super().apply(seat, action)
+    def _stray_answer(self, seat: str, action: Any) -> IllegalAction:
+        """The kernel's Stepper knows only the questions it retraces; GETGEM's are its own
+        data, so an answer that is not one of the pending question's (or an answer when
+        nothing is asked) is refused by :meth:`_refusal`, naming the question and GG
+        R14.3, instead of being told there is no question."""
+        return self._refusal(seat, action)
 
     def _not_current(self, seat: str, acting: tuple) -> IllegalAction:
         q = self.d.q
@@ -530,8 +528,17 @@ class GGState(Stepper):
         q = self.d.q
         return (q["seat"],) if q is not None else (self.d.active,)
 
+    def _find_who(self) -> tuple:
+        """The kernel's (current seats, acting seats, terminal), ``_over`` read inline
+        (hot path: once per action of the public loop)."""
+        if not self.d.over and self.stopped is None and self.question is None:
+            acting = self._acting()
+            if len(acting) == 1:
+                return acting, acting, False
+        return super()._find_who()
+
     def _may_ask(self, seat: str, action: Any) -> bool:
-        return False  # questions are the state's own data (the module docstring)
+        return False  # (steps_ask says so for every step: the Stepper does not ask)
 
     def _legal_of(self, seat: str) -> list:
         q = self.d.q
@@ -607,7 +614,7 @@ class GGState(Stepper):
             self.note(seat, "pass", f"{seat} does not declare")
             self._end_phase()
 
-    def _snapshot(self) -> Data:  # pragma: no cover - never asked (_may_ask is False)
+    def _snapshot(self) -> Data:  # pragma: no cover - never asked (steps_ask is False)
         return self.d.copy()
 
     def _restore(self, snap: Data) -> None:  # pragma: no cover
@@ -772,7 +779,10 @@ class GGState(Stepper):
 
     @property
     def log(self) -> list:
-        return [dict(e) for e in self.d.log]
+        return list(map(dict.copy, self.d.log))  # entries are never changed once written
+
+    def log_of(self, kinds) -> list:
+        return [e.copy() for e in self.d.log if e["kind"] in kinds]
 
     def parse_action(self, seat: str, text: str):
         from .moves import parse_action

@@ -141,6 +141,7 @@ class WWState(Stepper):
     window_rule = "R7.2"
     runaway_rule = "R16.2"
     private_windows = True
+    steps_ask = False  # every decision is a window's action: nothing asks inside a step
 
     def __init__(self, game, seats: tuple, data: Data):
         super().__init__()
@@ -545,13 +546,13 @@ class WWState(Stepper):
         return self._options(seat)
 
     def _may_ask(self, seat: str, action: Any) -> bool:
-        return False
+        return False  # (steps_ask says so for every step: the Stepper does not ask)
 
     def _run(self, seat: str, action: Any, answers: list) -> None:
         self._act(seat, action)
         self._autoplay((seat,))
 
-    def _snapshot(self) -> Data:  # pragma: no cover - nothing asks (_may_ask is False)
+    def _snapshot(self) -> Data:  # pragma: no cover - nothing asks (steps_ask is False)
         return self.d.copy()
 
     def _restore(self, snap: Data) -> None:  # pragma: no cover
@@ -727,7 +728,10 @@ class WWState(Stepper):
 
     @property
     def log(self) -> list:
-        return [dict(e) for e in self.d.log]
+        return list(map(dict.copy, self.d.log))  # entries are never changed once written
+
+    def log_of(self, kinds) -> list:
+        return [e.copy() for e in self.d.log if e["kind"] in kinds]
 
     def parse_action(self, seat: str, text: str):
         words = str(text).split()

@@ -26,7 +26,6 @@ tests/test_world_gainer_api.py holds the two drivers to the same log for the sam
 
 from __future__ import annotations
 
-import hashlib
 import random
 from pathlib import Path
 from typing import Any, Optional
@@ -34,6 +33,7 @@ from typing import Any, Optional
 from wgdsl.kernel.bots import RandomBot
 from wgdsl.kernel.decision import Answer
 from wgdsl.kernel.errors import IllegalAction
+from wgdsl.kernel.rng import fingerprint
 from wgdsl.kernel.stepper import Stepper
 from wgdsl.lang.cards import CardLibrary, card_set_path, load_cards
 from wgdsl.lang.game.rule_functions import rule_function
@@ -179,6 +179,9 @@ class WGState(Stepper):
     def __init__(self, game: Game):
         super().__init__()
         self.game = game
+        # stepped from outside: the engine has no agent, so a question past the answers
+        # given raises Suspend; between steps there are none (the hot path sets nothing)
+        game.answers, game.answered = (), 0
 
     # ------------------------------------------------------------------ the engine's hooks
     def _over(self) -> bool:
@@ -200,15 +203,18 @@ class WGState(Stepper):
     def _legal_of(self, seat: str) -> list:
         return self.game.legal_actions()
 
-    def _run(self, seat, action, answers: list) -> None:
+    def _run(self, seat, action, answers) -> None:
         g = self.game
         st = g.state
+        if not answers and st.snap is None:  # hot path: no answer to give, no snapshot kept
+            g.apply(action)
+            return
         g.answers, g.answered = answers, 0
         try:
             g.apply(action)
         finally:
             st.snap = None
-            g.answers = None
+            g.answers, g.answered = (), 0
 
     def _may_ask(self, seat, action) -> bool:
         """Setting a stun and discarding one never ask anything or fire anything; nor do
@@ -259,7 +265,7 @@ class WGState(Stepper):
                                  "of their text", "R5")
         g = self.game
         saved = self._snapshot()
-        g.answers, g.answered = [], 0
+        g.answers, g.answered = (), 0
         try:
             g.apply(action)
         except IllegalAction as err:
@@ -267,7 +273,7 @@ class WGState(Stepper):
         except BaseException:  # the engine took it (a question, an effect): not listed though
             pass
         finally:
-            g.answers = None
+            g.answered = 0
             self._restore(saved)
         if action.kind == "play" and action.copy is None:
             return IllegalAction(f"`{action}` does not say which card it copies; the legal "
@@ -331,7 +337,7 @@ class WGState(Stepper):
         data = board_data(st)
         data["seats"] = list(self.seats)
         data["seed"] = st.seed
-        data["rng"] = hashlib.sha256(repr(st.rng.getstate()).encode()).hexdigest()[:16]
+        data["rng"] = fingerprint(st.rng)
         q = self.question
         data["decision"] = q.decision.to_dict() if q is not None else None
         data["pending"] = None if q is None else {"action": str(q.action), "answers": list(q.answers)}
@@ -341,6 +347,11 @@ class WGState(Stepper):
     @property
     def log(self) -> list:
         return [{"turn": t, "seat": p, "kind": k, "text": x} for t, p, k, x in self.game.log.entries]
+
+    def log_of(self, kinds) -> list:
+        """The events of those kinds, building only their texts (the others' stay unbuilt)."""
+        return [{"turn": t, "seat": p, "kind": k, "text": x}
+                for t, p, k, x in self.game.log.of_kinds(kinds)]
 
     # ------------------------------------------------------------------ results
     def winners(self) -> tuple:
