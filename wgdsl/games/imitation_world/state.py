@@ -572,17 +572,18 @@ class IWState(Stepper):
     def aga_def(self, seat: str) -> int:
         return self.card(self.d.aga[seat]).defence
 
-    def fighter(self, uid: int, kind: str, role: str,
-                sources: Optional[list] = None) -> rules.Fighter:
-        ja = jd = 0
-        for m in self.card(uid).abilities.judgment:
+    def _judged(self, uid: int, kind: str, role: str, sources: Optional[list] = None) -> tuple:
+        """(judged ATK, judged DEF) of ``uid`` in a judgment of ``kind`` as ``role``: what a
+        :class:`rules.Fighter` of its values and 判定時 modifiers (R21.1, R21.4) gives as
+        ``judged_atk`` and ``judged_def`` (``sources``: see :meth:`_stats`)."""
+        atk, dfn = self._stats(uid, sources)
+        for m in self._cards[self.d.cid[uid]].abilities.judgment:
             if kind in m.kinds and (m.role is None or m.role == role):
                 if m.stat == "atk":
-                    ja += m.amount
+                    atk += m.amount
                 else:
-                    jd += m.amount
-        atk, dfn = self._stats(uid, sources)
-        return rules.Fighter(atk, dfn, ja, jd)
+                    dfn += m.amount
+        return (atk if atk > 0 else 0, dfn if dfn > 0 else 0)  # R2.3: floored once
 
     def marks(self, uid: int) -> rules.Marks:
         d = self.d
@@ -1292,13 +1293,14 @@ class IWState(Stepper):
                 self.note(attacker, "judgment", "the attack ends with no judgment (R15.6)")
             else:
                 role_d = "blocker" if a["target"] is None else "target"
-                res = rules.survival_judgment(
-                    [self.fighter(u, "survival", "attacker", src) for u in side],
-                    [self.fighter(u, "survival", role_d, src) for u in defending])
-                out = [u for u, r in zip(side, res.attacking) if r.out] \
-                    + [u for u, r in zip(defending, res.defending) if r.out]
-                self.note(attacker, "judgment", f"survival judgment: {res.attacking_deals} "
-                          f"against {res.defending_deals}")
+                judged = self._judged
+                dealt, taken, res_a, res_d = rules.survival_numbers(
+                    [judged(u, "survival", "attacker", src) for u in side],
+                    [judged(u, "survival", role_d, src) for u in defending])
+                out = [u for u, r in zip(side, res_a) if r[2]] \
+                    + [u for u, r in zip(defending, res_d) if r[2]]
+                self.note(attacker, "judgment", f"survival judgment: {dealt} "
+                          f"against {taken}")
                 for u in out:  # R17.6: at once, then アウト時
                     self._to(u, "trash")
                     self.note(d.owner[u], "out", "{} is out", (u,))
@@ -1309,9 +1311,10 @@ class IWState(Stepper):
         elif not side:
             self.note(attacker, "judgment", "the attack ends with no judgment (R15.6)")
         elif d.barriers[foe]:
-            res = rules.barrier_judgment([self.fighter(u, "barrier", "attacker", src)
-                                          for u in side],
-                                         len(d.barriers[foe]))
+            total = 0
+            for u in side:
+                total += self._judged(u, "barrier", "attacker", src)[0]
+            res = rules.barrier_result(total, len(d.barriers[foe]))
             self.note(attacker, "judgment", f"barrier judgment: {res.deals} against "
                       f"{res.defence}: " + ("destroyed" if res.destroyed else "it stands"))
             if res.destroyed:
@@ -1324,8 +1327,10 @@ class IWState(Stepper):
                     self.note(foe, "aga", foe + "'s aga {} turns face up (R19.1)",
                               (d.aga[foe],))
         else:
-            res = rules.aga_judgment([self.fighter(u, "aga", "attacker", src) for u in side],
-                                     self.raw(d.aga[foe], "def"), 0, True)
+            total = 0
+            for u in side:
+                total += self._judged(u, "aga", "attacker", src)[0]
+            res = rules.aga_result(total, self.raw(d.aga[foe], "def"))
             self.note(attacker, "judgment", f"aga judgment: {res.deals} against {res.defence}")
             if res.destroyed:
                 d.attack = None
