@@ -122,11 +122,11 @@ _NEXT_ONLY = [NEXT]  # shared: the Stepper hands out copies, never this list
 
 class _Reads:
     """What the engine reads of a card table again and again, by card id: each card's
-    type, its 常時 modifiers (only cards that have some), the ids with triggers (any), and
-    what may ask a question (R21.2-R21.3): a play, the アウト時 and turn abilities.  Made
-    once per table (:func:`_reads_of`)."""
+    type, its 常時 modifiers (only cards that have some), and what may ask a question
+    (R21.2-R21.3): a play, the アウト時 and turn abilities.  Made once per table
+    (:func:`_reads_of`)."""
 
-    __slots__ = ("type", "mods", "trig", "out", "turn", "play_asks", "played", "act", "hand")
+    __slots__ = ("type", "mods", "out", "turn", "play_asks", "played", "act", "hand")
 
     def __init__(self, table):
         cards = table.cards
@@ -140,7 +140,6 @@ class _Reads:
         self.act = {i: c.abilities.activated for i, c in cards.items()
                     if c.abilities.activated is not None}
         self.mods = {i: c.abilities.modifiers for i, c in cards.items() if c.abilities.modifiers}
-        self.trig = frozenset(i for i, c in cards.items() if c.abilities.triggers)
         # id -> does one of its アウト時 (out) / turn abilities ask as it resolves
         self.out = _listeners(cards, ("out",))
         self.turn = _listeners(cards, ("turn_start", "turn_end"))
@@ -282,7 +281,7 @@ class IWState(Stepper):
         self.table = table
         self._cards = table.cards
         r = _reads_of(table)
-        self._type, self._mods, self._trig, self._out = r.type, r.mods, r.trig, r.out
+        self._type, self._mods, self._out = r.type, r.mods, r.out
         self._turn, self._play_asks, self._played = r.turn, r.play_asks, r.played
         self._act, self._hand = r.act, r.hand
         self.seats = SEATS
@@ -431,13 +430,13 @@ class IWState(Stepper):
         """Take ``uid`` out of wherever it is (not the aga: it never moves)."""
         d = self.d
         s = d.owner[uid]
+        for zs in d.setz.values():  # first: most cards moved are geuda out of a judgment
+            if uid in zs:
+                self._leave_field(uid, zs)
+                return
         for zone in (d.hand[s], d.deck[s], d.barriers[s], d.trash[s], d.cun[s]):
             if uid in zone:
                 zone.remove(uid)
-                return
-        for zs in d.setz.values():
-            if uid in zs:
-                self._leave_field(uid, zs)
                 return
         for g, e in list(d.ench.items()):
             if e == uid:
@@ -988,7 +987,8 @@ class IWState(Stepper):
 
     def _run(self, seat: str, action: Any, answers: list) -> None:
         self._answers, self._asked = answers, 0
-        self._wait = []
+        if self._wait:  # left by a run stopped at a question
+            self._wait = []
         try:
             self._do(seat, action)
             self._advance()
@@ -1137,7 +1137,7 @@ class IWState(Stepper):
             rules.after_placement(self.cost_zone(seat), rules.Placement(to, mark),
                                   self.markers[seat])
             _PLACED.add(key)
-        uid = next(u for u in d.hand[seat] if d.cid[u] == ident)
+        uid = self._in_hand(seat, ident)
         d.hand[seat].remove(uid)
         d.kn[uid] = BIT[seat]
         foe = BIT[other(seat)]
@@ -1156,6 +1156,14 @@ class IWState(Stepper):
         self.note(seat, "cost", seat + " puts {} into " + where, (uid,))
         d.phase = "main1"
 
+    def _in_hand(self, seat: str, ident: str) -> int:
+        """The first card of id ``ident`` in ``seat``'s hand."""
+        cid = self.d.cid
+        for u in self.d.hand[seat]:
+            if cid[u] == ident:
+                return u
+        raise AssertionError(f"no {ident} in {seat}'s hand")  # pragma: no cover
+
     # ================================================================== plays (R10-R14)
     def _play(self, seat: str, words: list) -> None:
         d = self.d
@@ -1170,7 +1178,7 @@ class IWState(Stepper):
             d.cpiles[seat] = {c.faction: d.cun[seat]}
             d.cun[seat] = []
             self.note(seat, "mark", f"{seat}'s cost zone becomes its {c.faction} pile (R9.2)")
-        uid = next(u for u in d.hand[seat] if d.cid[u] == ident)
+        uid = self._in_hand(seat, ident)
         d.hand[seat].remove(uid)
         d.kn[uid] = BOTH
         if c.type in ("geuda", "object"):
@@ -1259,7 +1267,7 @@ class IWState(Stepper):
         for u in a["order"]:  # R15.3, R15.5: the declaration is complete
             d.pan.add(u)
             d.attacked.add(u)
-        side = " ".join("{}" for _ in a["order"])
+        side = " ".join(["{}"] * len(a["order"]))
         if a["target"] is None:
             self.note(d.active, "attack", d.active + " attacks " + other(d.active) + " with "
                       + side, tuple(a["order"]))
@@ -1277,7 +1285,7 @@ class IWState(Stepper):
         self.d.blocked.update(a["blockers"])  # R16.2: one block per turn
         if a["blockers"]:
             self.note(other(self.d.active), "block", other(self.d.active) + " blocks with "
-                      + " ".join("{}" for _ in a["blockers"]), tuple(a["blockers"]))
+                      + " ".join(["{}"] * len(a["blockers"])), tuple(a["blockers"]))
         self._judge()
 
     def _judge(self) -> None:
@@ -1363,15 +1371,17 @@ class IWState(Stepper):
 
     def _trigger_turn(self, timing: str) -> None:
         d = self.d
-        trig, cid = self._trig, d.cid
-        if not trig:
+        listen, cid = self._turn, d.cid  # the ids with a turn_start or turn_end ability
+        if not listen:
             return
         sources = []
-        for s in SEATS:  # cards without triggers left out (the order of the others kept)
-            sources += [(s, u) for u in d.setz[s] if cid[u] in trig]
-            if d.aga_up[s] and s in d.aga:
+        for s in SEATS:  # cards of other ids left out (the order of the others kept)
+            for u in d.setz[s]:
+                if cid[u] in listen:
+                    sources.append((s, u))
+            if d.aga_up[s] and s in d.aga and cid[d.aga[s]] in listen:
                 sources.append((s, d.aga[s]))
-        if d.terr is not None:
+        if d.terr is not None and cid[d.terr] in listen:
             sources.append((d.terr_ctrl, d.terr))
         for s, u in sources:
             for i, t in enumerate(self.card(u).abilities.triggers):
