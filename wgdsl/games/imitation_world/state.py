@@ -302,6 +302,8 @@ class IWState(Stepper):
         self._blockc: Optional[tuple] = None
         # (A's set zone, B's, the agas' faces and the territory, _mod_sources) of the last
         self._modc: Optional[tuple] = None
+        # bit -> (the log list, its entries read by that bit's seat): see _events
+        self._logs: dict = {}
 
     def _markers(self) -> dict:
         out = {}
@@ -412,18 +414,39 @@ class IWState(Stepper):
         d.log.append((d.turn, seat, kind, text, cards))
 
     @staticmethod
-    def _event(entry, bit: int = BOTH) -> dict:
+    def _event(entry, bit: int = BOTH) -> tuple:
+        """A log entry as seat ``bit`` reads it (BOTH: every id): (turn, seat, kind, its
+        text with the cards' ids or ``?``, those names)."""
         turn, seat, kind, text, cards = entry
-        names = [c if (m & bit) or bit == BOTH else "?" for c, m in cards]
-        return {"turn": turn, "seat": seat, "kind": kind, "text": text.format(*names),
-                "cards": names}
+        if not cards:  # a text with no card: format() only undoes its doubled braces
+            return turn, seat, kind, text.format() if "{" in text or "}" in text else text, ()
+        names = tuple([c if (m & bit) or bit == BOTH else "?" for c, m in cards])
+        return turn, seat, kind, text.format(*names), names
+
+    def _events(self, bit: int) -> list:
+        """:meth:`_event` of every entry of the log, kept per ``bit`` while the log is the
+        same list (entries are only appended to it; a copy, a restore and a resample give
+        the state a new list): the entries written since the last call are read alone.
+        Do not change the list."""
+        log = self.d.log
+        kept = self._logs.get(bit)
+        if kept is None or kept[0] is not log or len(kept[1]) > len(log):
+            kept = self._logs[bit] = (log, [])
+        done = kept[1]
+        n = len(done)
+        if n < len(log):
+            event = self._event
+            done += [event(e, bit) for e in log[n:]]
+        return done
 
     @property
     def log(self) -> list:
-        return [self._event(e) for e in self.d.log]
+        return [{"turn": t, "seat": s, "kind": k, "text": x, "cards": list(n)}
+                for t, s, k, x, n in self._events(BOTH)]
 
     def log_view(self, seat: str) -> list:
-        return [self._event(e, BIT[seat]) for e in self.d.log]
+        return [{"turn": t, "seat": s, "kind": k, "text": x, "cards": list(n)}
+                for t, s, k, x, n in self._events(BIT[seat])]
 
     # ================================================================== moves of cards
     def _remove(self, uid: int) -> None:
