@@ -898,15 +898,17 @@ class IWState(Stepper):
             return sorted(ids)
         sides = {"yours": (seat,), "opponent": (other(seat),), "any": SEATS}[sel.side]
         out = []
+        types, cid, pan, state = self._type, d.cid, d.pan, sel.state
         for s in sides:
+            refs = self._refs(s)  # a set zone's cards are its seat's own: ref() is refs[u]
             for u in d.setz[s]:
-                if self.card(u).type != "geuda":
+                if types[cid[u]] != "geuda":
                     continue
-                if sel.state == "pan" and u not in d.pan:
+                if state == "pan" and u not in pan:
                     continue
-                if sel.state == "ripan" and u in d.pan:
+                if state == "ripan" and u in pan:
                     continue
-                out.append(self.ref(u))
+                out.append(refs[u])
         if sel.what == "geuda_or_territory" and d.terr is not None:
             out.append("territory")
         return sorted(out)
@@ -957,7 +959,9 @@ class IWState(Stepper):
                 return False
             # the turn's end and the next one's start: set zones, face-up agas, the
             # territory (no card enters the field while abilities that ask nothing resolve)
-            sources = [(s, u) for s in SEATS for u in d.setz[s]]
+            # (only the cards of ids that listen: _listening passes over the others)
+            cid = d.cid
+            sources = [(s, u) for s in SEATS for u in d.setz[s] if cid[u] in listen]
             for s in SEATS:
                 if d.aga_up[s] and s in d.aga:
                     sources.append((s, d.aga[s]))
@@ -1091,8 +1095,7 @@ class IWState(Stepper):
                 self._resolve()
                 d.phase = "ripan"
             elif ph == "ripan":
-                mine = set(d.setz[d.active])
-                d.pan -= mine  # R7.2: only the active player's
+                d.pan.difference_update(d.setz[d.active])  # R7.2: only the active player's
                 d.phase = "cost" if self._no_battle() else "draw"
             elif ph == "draw":
                 result = rules.draw_phase_loss(d.active, len(d.deck[d.active]))
