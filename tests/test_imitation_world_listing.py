@@ -1,6 +1,7 @@
 """Imitation World's fast reads against the rules they stand for: the engine lists
 attackers and blockers from the marks sets, computes a set zone's REFs at once, reads
-ATK and DEF in one pass over a per-table map of the 常時 modifiers, and keeps one
+ATK and DEF in one pass over a per-table map of the 常時 modifiers (and a judgment's
+numbers from them with no rules.Fighter), and keeps one
 CostZone per shape (issue 17).  Each is checked here, in seeded random games, against a
 plain reading of the rules: rules.attack_refusal / block_refusal over Marks (IW R15.3,
 R16.2), ref() one card at a time (R24.3), the modifiers of every source summed as R21.1
@@ -46,6 +47,17 @@ def _plain_raw(state, uid: int, stat: str) -> int:
     return v + sum(n for u, st, n in d.eot if u == uid and st == stat)
 
 
+def _plain_judged(state, uid: int, kind: str, role: str) -> tuple:
+    """R17.2, R21.4 read plainly: a rules.Fighter of the values and the 判定時 modifiers
+    of the judgment at hand, judged as rules.py judges it."""
+    ja = sum(m.amount for m in state.card(uid).abilities.judgment if m.stat == "atk"
+             and kind in m.kinds and m.role in (None, role))
+    jd = sum(m.amount for m in state.card(uid).abilities.judgment if m.stat != "atk"
+             and kind in m.kinds and m.role in (None, role))
+    f = rules.Fighter(_plain_raw(state, uid, "atk"), _plain_raw(state, uid, "def"), ja, jd)
+    return f.judged_atk, f.judged_def
+
+
 def _check(state) -> int:
     d = state.d
     checked = 0
@@ -57,6 +69,10 @@ def _check(state) -> int:
         for u in geuda:
             for stat in ("atk", "def"):
                 assert state.raw(u, stat) == _plain_raw(state, u, stat), (u, stat)
+            for kind, role in (("survival", "attacker"), ("survival", "blocker"),
+                               ("survival", "target"), ("barrier", "attacker"),
+                               ("aga", "attacker")):
+                assert state._judged(u, kind, role) == _plain_judged(state, u, kind, role)
         zone = state.cost_zone(s)
         fresh = (rules.CostZone(piles=[(f, len(p)) for f, p in d.cpiles[s].items()])
                  if d.cpiles[s] else rules.CostZone(unmarked=len(d.cun[s])))

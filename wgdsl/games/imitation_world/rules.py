@@ -40,7 +40,7 @@ SEATS = ("A", "B")
 def current(value: int) -> int:
     """IW R2.3, R23.2: a current value from the sum ``printed + every modifier that
     applies now`` — floored at 0 once, at the end (so −2 then +2 on ATK 1 gives 1)."""
-    return max(0, value)
+    return value if value > 0 else 0
 
 
 # ================================================================= IW R4: deck construction
@@ -480,12 +480,17 @@ def receive(side: Sequence[Fighter], dealt: int) -> tuple:
     receives ``dealt`` minus the judged DEF of the geuda in front of it, and is out iff
     that is at least its DEF and at least 1 (the 0/0 note; nothing is out by 0 or less).
     No damage is kept (IW R17.7): the result is all there is."""
+    return tuple([Received(*r) for r in _received([f.judged_def for f in side], dealt)])
+
+
+def _received(defences: Sequence[int], dealt: int) -> list:
+    """:func:`receive` on the judged DEFs alone: a (received, defence, out) triple each."""
     out, covered = [], 0
-    for f in side:
-        r, d = dealt - covered, f.judged_def
-        out.append(Received(r, d, r >= d and r >= 1))
+    for d in defences:
+        r = dealt - covered
+        out.append((r, d, r >= d and r >= 1))
         covered += d
-    return tuple(out)
+    return out
 
 
 def survival_judgment(attacking: Sequence[Fighter], defending: Sequence[Fighter]) -> Survival:
@@ -493,11 +498,27 @@ def survival_judgment(attacking: Sequence[Fighter], defending: Sequence[Fighter]
     defending side (target A, or the blockers front first), both judged together from values
     fixed before anything moves (IW R17.6). The engine then moves every out geuda to its
     owner's trash at once, with its enchant, and only then triggers アウト時 abilities."""
+    a, d, ra, rd = survival_numbers([(f.judged_atk, f.judged_def) for f in attacking],
+                                    [(f.judged_atk, f.judged_def) for f in defending])
+    return Survival(a, d, tuple([Received(*r) for r in ra]),
+                    tuple([Received(*r) for r in rd]))
+
+
+def survival_numbers(attacking: Sequence[tuple], defending: Sequence[tuple]) -> tuple:
+    """:func:`survival_judgment` on each geuda's (judged ATK, judged DEF) pair (what a
+    :class:`Fighter`'s ``judged_atk`` and ``judged_def`` give), with no value object: (what
+    the attacking side deals, what the defending side deals, the attacking side's
+    (received, defence, out) triples front first, the defending side's)."""
     if not attacking or not defending:
         raise ValueError("a survival judgment needs a geuda on each side; an attack whose "
                          "side or target has left the field ends with no judgment (IW R15.6)")
-    a, d = side_attack(attacking), side_attack(defending)
-    return Survival(a, d, receive(attacking, d), receive(defending, a))
+    a = d = 0
+    for p in attacking:
+        a += p[0]
+    for p in defending:
+        d += p[0]
+    return (a, d, _received([p[1] for p in attacking], d),
+            _received([p[1] for p in defending], a))
 
 
 def _check_barriers(barriers: int, least: int = 1) -> None:
@@ -535,10 +556,16 @@ def barrier_judgment(attacking: Sequence[Fighter], barriers: int) -> BarrierJudg
     owner's hand."""
     if not attacking:
         raise ValueError("a barrier destruction judgment needs an attacking geuda (IW R15.6)")
-    top = barrier_defences(barriers)[0]
-    t = side_attack(attacking)
-    left = barriers - 1 if t >= top else barriers
-    return BarrierJudgment(t, top, t >= top, left, left == 0)
+    return barrier_result(side_attack(attacking), barriers)
+
+
+def barrier_result(total: int, barriers: int) -> BarrierJudgment:
+    """:func:`barrier_judgment` of a side whose total attack (:func:`side_attack`) is
+    ``total``: the top barrier's DEF is ``6 − barriers`` (:func:`barrier_defences`)."""
+    _check_barriers(barriers)
+    top = 6 - barriers
+    left = barriers - 1 if total >= top else barriers
+    return BarrierJudgment(total, top, total >= top, left, left == 0)
 
 
 @attrs.frozen
@@ -563,8 +590,14 @@ def aga_judgment(attacking: Sequence[Fighter], aga_defence: int, barriers: int =
         raise ValueError("the aga can be attacked only when its player has 0 barriers and it "
                          f"is face up; here {barriers} barriers, face "
                          f"{'up' if face_up else 'down'} (IW R19.2)")
-    t, d = side_attack(attacking), current(aga_defence)
-    return AgaJudgment(t, d, t >= d and t >= 1)
+    return aga_result(side_attack(attacking), aga_defence)
+
+
+def aga_result(total: int, aga_defence: int) -> AgaJudgment:
+    """:func:`aga_judgment` of a side whose total attack (:func:`side_attack`) is
+    ``total``, on an aga that may be attacked."""
+    d = current(aga_defence)
+    return AgaJudgment(total, d, total >= d and total >= 1)
 
 
 # ======================================================== IW R20: winning and losing

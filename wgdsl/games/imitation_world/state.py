@@ -122,11 +122,11 @@ _NEXT_ONLY = [NEXT]  # shared: the Stepper hands out copies, never this list
 
 class _Reads:
     """What the engine reads of a card table again and again, by card id: each card's
-    type, its 常時 modifiers (only cards that have some), the ids with triggers (any), and
-    what may ask a question (R21.2-R21.3): a play, the アウト時 and turn abilities.  Made
-    once per table (:func:`_reads_of`)."""
+    type, its 常時 modifiers (only cards that have some), and what may ask a question
+    (R21.2-R21.3): a play, the アウト時 and turn abilities.  Made once per table
+    (:func:`_reads_of`)."""
 
-    __slots__ = ("type", "mods", "trig", "out", "turn", "play_asks", "played", "act", "hand")
+    __slots__ = ("type", "mods", "out", "turn", "play_asks", "played", "act", "hand")
 
     def __init__(self, table):
         cards = table.cards
@@ -140,7 +140,6 @@ class _Reads:
         self.act = {i: c.abilities.activated for i, c in cards.items()
                     if c.abilities.activated is not None}
         self.mods = {i: c.abilities.modifiers for i, c in cards.items() if c.abilities.modifiers}
-        self.trig = frozenset(i for i, c in cards.items() if c.abilities.triggers)
         # id -> does one of its アウト時 (out) / turn abilities ask as it resolves
         self.out = _listeners(cards, ("out",))
         self.turn = _listeners(cards, ("turn_start", "turn_end"))
@@ -282,7 +281,7 @@ class IWState(Stepper):
         self.table = table
         self._cards = table.cards
         r = _reads_of(table)
-        self._type, self._mods, self._trig, self._out = r.type, r.mods, r.trig, r.out
+        self._type, self._mods, self._out = r.type, r.mods, r.out
         self._turn, self._play_asks, self._played = r.turn, r.play_asks, r.played
         self._act, self._hand = r.act, r.hand
         self.seats = SEATS
@@ -303,6 +302,8 @@ class IWState(Stepper):
         self._blockc: Optional[tuple] = None
         # (A's set zone, B's, the agas' faces and the territory, _mod_sources) of the last
         self._modc: Optional[tuple] = None
+        # bit -> (the log list, its entries read by that bit's seat): see _events
+        self._logs: dict = {}
 
     def _markers(self) -> dict:
         out = {}
@@ -413,31 +414,52 @@ class IWState(Stepper):
         d.log.append((d.turn, seat, kind, text, cards))
 
     @staticmethod
-    def _event(entry, bit: int = BOTH) -> dict:
+    def _event(entry, bit: int = BOTH) -> tuple:
+        """A log entry as seat ``bit`` reads it (BOTH: every id): (turn, seat, kind, its
+        text with the cards' ids or ``?``, those names)."""
         turn, seat, kind, text, cards = entry
-        names = [c if (m & bit) or bit == BOTH else "?" for c, m in cards]
-        return {"turn": turn, "seat": seat, "kind": kind, "text": text.format(*names),
-                "cards": names}
+        if not cards:  # a text with no card: format() only undoes its doubled braces
+            return turn, seat, kind, text.format() if "{" in text or "}" in text else text, ()
+        names = tuple([c if (m & bit) or bit == BOTH else "?" for c, m in cards])
+        return turn, seat, kind, text.format(*names), names
+
+    def _events(self, bit: int) -> list:
+        """:meth:`_event` of every entry of the log, kept per ``bit`` while the log is the
+        same list (entries are only appended to it; a copy, a restore and a resample give
+        the state a new list): the entries written since the last call are read alone.
+        Do not change the list."""
+        log = self.d.log
+        kept = self._logs.get(bit)
+        if kept is None or kept[0] is not log or len(kept[1]) > len(log):
+            kept = self._logs[bit] = (log, [])
+        done = kept[1]
+        n = len(done)
+        if n < len(log):
+            event = self._event
+            done += [event(e, bit) for e in log[n:]]
+        return done
 
     @property
     def log(self) -> list:
-        return [self._event(e) for e in self.d.log]
+        return [{"turn": t, "seat": s, "kind": k, "text": x, "cards": list(n)}
+                for t, s, k, x, n in self._events(BOTH)]
 
     def log_view(self, seat: str) -> list:
-        return [self._event(e, BIT[seat]) for e in self.d.log]
+        return [{"turn": t, "seat": s, "kind": k, "text": x, "cards": list(n)}
+                for t, s, k, x, n in self._events(BIT[seat])]
 
     # ================================================================== moves of cards
     def _remove(self, uid: int) -> None:
         """Take ``uid`` out of wherever it is (not the aga: it never moves)."""
         d = self.d
         s = d.owner[uid]
+        for zs in d.setz.values():  # first: most cards moved are geuda out of a judgment
+            if uid in zs:
+                self._leave_field(uid, zs)
+                return
         for zone in (d.hand[s], d.deck[s], d.barriers[s], d.trash[s], d.cun[s]):
             if uid in zone:
                 zone.remove(uid)
-                return
-        for zs in d.setz.values():
-            if uid in zs:
-                self._leave_field(uid, zs)
                 return
         for g, e in list(d.ench.items()):
             if e == uid:
@@ -572,17 +594,18 @@ class IWState(Stepper):
     def aga_def(self, seat: str) -> int:
         return self.card(self.d.aga[seat]).defence
 
-    def fighter(self, uid: int, kind: str, role: str,
-                sources: Optional[list] = None) -> rules.Fighter:
-        ja = jd = 0
-        for m in self.card(uid).abilities.judgment:
+    def _judged(self, uid: int, kind: str, role: str, sources: Optional[list] = None) -> tuple:
+        """(judged ATK, judged DEF) of ``uid`` in a judgment of ``kind`` as ``role``: what a
+        :class:`rules.Fighter` of its values and 判定時 modifiers (R21.1, R21.4) gives as
+        ``judged_atk`` and ``judged_def`` (``sources``: see :meth:`_stats`)."""
+        atk, dfn = self._stats(uid, sources)
+        for m in self._cards[self.d.cid[uid]].abilities.judgment:
             if kind in m.kinds and (m.role is None or m.role == role):
                 if m.stat == "atk":
-                    ja += m.amount
+                    atk += m.amount
                 else:
-                    jd += m.amount
-        atk, dfn = self._stats(uid, sources)
-        return rules.Fighter(atk, dfn, ja, jd)
+                    dfn += m.amount
+        return (atk if atk > 0 else 0, dfn if dfn > 0 else 0)  # R2.3: floored once
 
     def marks(self, uid: int) -> rules.Marks:
         d = self.d
@@ -875,15 +898,17 @@ class IWState(Stepper):
             return sorted(ids)
         sides = {"yours": (seat,), "opponent": (other(seat),), "any": SEATS}[sel.side]
         out = []
+        types, cid, pan, state = self._type, d.cid, d.pan, sel.state
         for s in sides:
+            refs = self._refs(s)  # a set zone's cards are its seat's own: ref() is refs[u]
             for u in d.setz[s]:
-                if self.card(u).type != "geuda":
+                if types[cid[u]] != "geuda":
                     continue
-                if sel.state == "pan" and u not in d.pan:
+                if state == "pan" and u not in pan:
                     continue
-                if sel.state == "ripan" and u in d.pan:
+                if state == "ripan" and u in pan:
                     continue
-                out.append(self.ref(u))
+                out.append(refs[u])
         if sel.what == "geuda_or_territory" and d.terr is not None:
             out.append("territory")
         return sorted(out)
@@ -934,7 +959,9 @@ class IWState(Stepper):
                 return False
             # the turn's end and the next one's start: set zones, face-up agas, the
             # territory (no card enters the field while abilities that ask nothing resolve)
-            sources = [(s, u) for s in SEATS for u in d.setz[s]]
+            # (only the cards of ids that listen: _listening passes over the others)
+            cid = d.cid
+            sources = [(s, u) for s in SEATS for u in d.setz[s] if cid[u] in listen]
             for s in SEATS:
                 if d.aga_up[s] and s in d.aga:
                     sources.append((s, d.aga[s]))
@@ -987,7 +1014,8 @@ class IWState(Stepper):
 
     def _run(self, seat: str, action: Any, answers: list) -> None:
         self._answers, self._asked = answers, 0
-        self._wait = []
+        if self._wait:  # left by a run stopped at a question
+            self._wait = []
         try:
             self._do(seat, action)
             self._advance()
@@ -1067,8 +1095,7 @@ class IWState(Stepper):
                 self._resolve()
                 d.phase = "ripan"
             elif ph == "ripan":
-                mine = set(d.setz[d.active])
-                d.pan -= mine  # R7.2: only the active player's
+                d.pan.difference_update(d.setz[d.active])  # R7.2: only the active player's
                 d.phase = "cost" if self._no_battle() else "draw"
             elif ph == "draw":
                 result = rules.draw_phase_loss(d.active, len(d.deck[d.active]))
@@ -1136,7 +1163,7 @@ class IWState(Stepper):
             rules.after_placement(self.cost_zone(seat), rules.Placement(to, mark),
                                   self.markers[seat])
             _PLACED.add(key)
-        uid = next(u for u in d.hand[seat] if d.cid[u] == ident)
+        uid = self._in_hand(seat, ident)
         d.hand[seat].remove(uid)
         d.kn[uid] = BIT[seat]
         foe = BIT[other(seat)]
@@ -1155,6 +1182,14 @@ class IWState(Stepper):
         self.note(seat, "cost", seat + " puts {} into " + where, (uid,))
         d.phase = "main1"
 
+    def _in_hand(self, seat: str, ident: str) -> int:
+        """The first card of id ``ident`` in ``seat``'s hand."""
+        cid = self.d.cid
+        for u in self.d.hand[seat]:
+            if cid[u] == ident:
+                return u
+        raise AssertionError(f"no {ident} in {seat}'s hand")  # pragma: no cover
+
     # ================================================================== plays (R10-R14)
     def _play(self, seat: str, words: list) -> None:
         d = self.d
@@ -1169,7 +1204,7 @@ class IWState(Stepper):
             d.cpiles[seat] = {c.faction: d.cun[seat]}
             d.cun[seat] = []
             self.note(seat, "mark", f"{seat}'s cost zone becomes its {c.faction} pile (R9.2)")
-        uid = next(u for u in d.hand[seat] if d.cid[u] == ident)
+        uid = self._in_hand(seat, ident)
         d.hand[seat].remove(uid)
         d.kn[uid] = BOTH
         if c.type in ("geuda", "object"):
@@ -1258,7 +1293,7 @@ class IWState(Stepper):
         for u in a["order"]:  # R15.3, R15.5: the declaration is complete
             d.pan.add(u)
             d.attacked.add(u)
-        side = " ".join("{}" for _ in a["order"])
+        side = " ".join(["{}"] * len(a["order"]))
         if a["target"] is None:
             self.note(d.active, "attack", d.active + " attacks " + other(d.active) + " with "
                       + side, tuple(a["order"]))
@@ -1276,7 +1311,7 @@ class IWState(Stepper):
         self.d.blocked.update(a["blockers"])  # R16.2: one block per turn
         if a["blockers"]:
             self.note(other(self.d.active), "block", other(self.d.active) + " blocks with "
-                      + " ".join("{}" for _ in a["blockers"]), tuple(a["blockers"]))
+                      + " ".join(["{}"] * len(a["blockers"])), tuple(a["blockers"]))
         self._judge()
 
     def _judge(self) -> None:
@@ -1292,13 +1327,14 @@ class IWState(Stepper):
                 self.note(attacker, "judgment", "the attack ends with no judgment (R15.6)")
             else:
                 role_d = "blocker" if a["target"] is None else "target"
-                res = rules.survival_judgment(
-                    [self.fighter(u, "survival", "attacker", src) for u in side],
-                    [self.fighter(u, "survival", role_d, src) for u in defending])
-                out = [u for u, r in zip(side, res.attacking) if r.out] \
-                    + [u for u, r in zip(defending, res.defending) if r.out]
-                self.note(attacker, "judgment", f"survival judgment: {res.attacking_deals} "
-                          f"against {res.defending_deals}")
+                judged = self._judged
+                dealt, taken, res_a, res_d = rules.survival_numbers(
+                    [judged(u, "survival", "attacker", src) for u in side],
+                    [judged(u, "survival", role_d, src) for u in defending])
+                out = [u for u, r in zip(side, res_a) if r[2]] \
+                    + [u for u, r in zip(defending, res_d) if r[2]]
+                self.note(attacker, "judgment", f"survival judgment: {dealt} "
+                          f"against {taken}")
                 for u in out:  # R17.6: at once, then アウト時
                     self._to(u, "trash")
                     self.note(d.owner[u], "out", "{} is out", (u,))
@@ -1309,9 +1345,10 @@ class IWState(Stepper):
         elif not side:
             self.note(attacker, "judgment", "the attack ends with no judgment (R15.6)")
         elif d.barriers[foe]:
-            res = rules.barrier_judgment([self.fighter(u, "barrier", "attacker", src)
-                                          for u in side],
-                                         len(d.barriers[foe]))
+            total = 0
+            for u in side:
+                total += self._judged(u, "barrier", "attacker", src)[0]
+            res = rules.barrier_result(total, len(d.barriers[foe]))
             self.note(attacker, "judgment", f"barrier judgment: {res.deals} against "
                       f"{res.defence}: " + ("destroyed" if res.destroyed else "it stands"))
             if res.destroyed:
@@ -1324,8 +1361,10 @@ class IWState(Stepper):
                     self.note(foe, "aga", foe + "'s aga {} turns face up (R19.1)",
                               (d.aga[foe],))
         else:
-            res = rules.aga_judgment([self.fighter(u, "aga", "attacker", src) for u in side],
-                                     self.raw(d.aga[foe], "def"), 0, True)
+            total = 0
+            for u in side:
+                total += self._judged(u, "aga", "attacker", src)[0]
+            res = rules.aga_result(total, self.raw(d.aga[foe], "def"))
             self.note(attacker, "judgment", f"aga judgment: {res.deals} against {res.defence}")
             if res.destroyed:
                 d.attack = None
@@ -1358,15 +1397,17 @@ class IWState(Stepper):
 
     def _trigger_turn(self, timing: str) -> None:
         d = self.d
-        trig, cid = self._trig, d.cid
-        if not trig:
+        listen, cid = self._turn, d.cid  # the ids with a turn_start or turn_end ability
+        if not listen:
             return
         sources = []
-        for s in SEATS:  # cards without triggers left out (the order of the others kept)
-            sources += [(s, u) for u in d.setz[s] if cid[u] in trig]
-            if d.aga_up[s] and s in d.aga:
+        for s in SEATS:  # cards of other ids left out (the order of the others kept)
+            for u in d.setz[s]:
+                if cid[u] in listen:
+                    sources.append((s, u))
+            if d.aga_up[s] and s in d.aga and cid[d.aga[s]] in listen:
                 sources.append((s, d.aga[s]))
-        if d.terr is not None:
+        if d.terr is not None and cid[d.terr] in listen:
             sources.append((d.terr_ctrl, d.terr))
         for s, u in sources:
             for i, t in enumerate(self.card(u).abilities.triggers):
