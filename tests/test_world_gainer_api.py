@@ -22,6 +22,7 @@ from wgdsl.games.world_gainer.engine import Action, Game
 from wgdsl.kernel.api import Game as GameProtocol, State as StateProtocol
 from wgdsl.kernel.decision import Answer
 from wgdsl.kernel.errors import IllegalAction
+from wgdsl.kernel.stepper import Stepper
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or "ci"
@@ -345,3 +346,76 @@ def test_passing_the_turn_is_snapshotted_only_when_a_field_card_listens_to_the_t
     assert all(promised for promised, _ in asked)
     skipped = sum(not promised for promised, _ in passes)
     assert skipped > len(passes) * 0.9, f"only {skipped} of {len(passes)} passes skipped the snapshot"
+
+
+class KernelPath(WGState):
+    """World Gainer stepped by the kernel's generic path: a hook of its own (the same as
+    WGState's) turns the straight is_terminal/legal_actions/apply off (__init_subclass__)."""
+
+    def _run(self, seat, action, answers):
+        super()._run(seat, action, answers)
+
+    def _copy(self) -> "KernelPath":
+        return KernelPath(self.game.copy())
+
+
+def _outcome(fn):
+    """What a call did: its value, or the refusal's text and rule (no traceback)."""
+    try:
+        return ("ok", fn())
+    except IllegalAction as err:
+        return ("refused", str(err), err.rule)
+
+
+def _probes(state: WGState, seat: str, legal: list) -> list:
+    """Wrong applies of every sort, each on its own clone: out of turn, not listed, not an
+    action, unhashable, a stray answer, and an action given without legal_actions asked."""
+    other = next(s for s in state.seats if s != seat)
+    wrong = [(other, legal[0]), (seat, Action("next", other)), (seat, "A next"),
+             (seat, ["unhashable"]), (seat, Answer(seat, "yes")),
+             (seat, Action("play", seat, card="XX-999", square="C2"))]
+    seen = []
+    for who, action in wrong:
+        twin = state.clone()
+        twin.legal_actions(seat)  # the straight path's list is kept, as in the loop
+        seen.append(_outcome(lambda: twin.apply(who, action)))
+        seen.append(twin.to_dict())
+    twin = state.clone()  # no list asked for: the action is checked all the same
+    seen.append(_outcome(lambda: twin.apply(seat, legal[-1])))
+    seen.append(twin.to_dict())
+    return seen
+
+
+def test_the_straight_path_steps_as_the_kernels_path():
+    """WGState's own is_terminal/legal_actions/apply (the public loop's common case, no
+    hook called) and the kernel's generic path give the same seats, the same lists for
+    both seats, the same questions, the same refusals and the same games, answers
+    included.  (Shown failing on purpose: the straight apply taking a play for one that
+    never asks, and keeping the last state's lists.)"""
+    assert KernelPath.apply is Stepper.apply and WGState.apply is not Stepper.apply
+    questions = 0
+    for seed in range(40):
+        fast, slow = GAME.new_state(seed=seed), KernelPath(GAME.new_state(seed=seed).game)
+        rnd = random.Random(seed)
+        n = 0
+        while True:
+            assert fast.is_terminal() == slow.is_terminal()
+            if fast.is_terminal():
+                break
+            assert fast.current_seats() == slow.current_seats()
+            seat = fast.current_seats()[0]
+            legal = fast.legal_actions(seat)
+            assert [fast.legal_actions(s) for s in fast.seats] \
+                == [slow.legal_actions(s) for s in slow.seats]
+            if n % 25 == 0:
+                assert _probes(fast, seat, legal) == _probes(slow, seat, legal)
+            questions += isinstance(legal[0], Answer)
+            action = legal[rnd.randrange(len(legal))]
+            fast.apply(seat, action)
+            slow.apply(seat, action)
+            n += 1
+        assert fast.to_dict() == slow.to_dict() and fast.log == slow.log
+        over = _outcome(lambda: fast.apply(fast.seats[0], Action("next", fast.seats[0])))
+        assert over == _outcome(lambda: slow.apply(slow.seats[0], Action("next", slow.seats[0])))
+        assert over[0] == "refused" and "game is over" in over[1]
+    assert questions > 20  # the answers were stepped too

@@ -243,7 +243,7 @@ class Stepper:
         # the common case, inline (hot path: one call per action, no snapshot): a step the
         # game says asks nothing runs straight to its end or to a stop
         if self.steps_ask and self._may_ask(seat, action):
-            self._step(seat, action, [])
+            self._resume(seat, action, [], self._snapshot())  # (_step would ask _may_ask again)
             return
         self._legal = {}
         self._who = None
@@ -302,8 +302,12 @@ class Stepper:
     def _step(self, seat: Optional[str], action: Any, answers: list) -> None:
         """Run the step ``(seat, action)``: to its end, to the next question (kept as
         data), or to a stop."""
-        snap = (self._snapshot() if answers or (self.steps_ask and self._may_ask(seat, action))
-                else None)
+        self._resume(seat, action, answers,
+                     self._snapshot() if answers or (self.steps_ask and self._may_ask(seat, action))
+                     else None)
+
+    def _resume(self, seat: Optional[str], action: Any, answers: list, snap: Any) -> None:
+        """:meth:`_step` with its snapshot taken (``snap`` None: the step cannot ask)."""
         self._legal = {}
         self._who = None
         try:

@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Any, Optional
 
 from wgdsl.kernel.bots import RandomBot
-from wgdsl.kernel.decision import Answer
-from wgdsl.kernel.errors import IllegalAction
+from wgdsl.kernel.decision import Answer, Suspend
+from wgdsl.kernel.errors import IllegalAction, RunawayEffects
 from wgdsl.kernel.rng import fingerprint
 from wgdsl.kernel.stepper import Stepper
 from wgdsl.lang.cards import CardLibrary, card_set_path, load_cards
@@ -53,6 +53,19 @@ _REDACTED = {"set_stun": "sets a stun", "look": "looks at a card",
 _SLOT_KINDS = ("discard_stun", "exhaust", "break_stun")
 _SEAT = {p: (p,) for p in PLAYERS}  # the one seat that acts, as current_seats() gives it
 _SQUARE_KINDS = ("break_field", "activate")
+# the kernel's (current seats, acting seats, terminal) between steps of a game not over,
+# by the seat that acts: made once, not per action
+_WHO = {p: (_SEAT[p], _SEAT[p], False) for p in PLAYERS}
+# can a step of this kind meet a question (WGState._may_ask)?  False: never (setting a
+# stun, discarding one); True: it may (playing, breaking the field, activating); the other
+# two ask the engine: _PHASES (passing, ending the turn: Game.phases_may_ask) and _SLOT
+# (exhausting, breaking a stun: whether the card's rule lets its player choose a color)
+_PHASES, _SLOT = "phases", "slot"
+_ASKS = {kind: True for kind in ACTION_KINDS}
+# the hooks the straight path (WGState.apply, legal_actions, is_terminal) does not call
+_BYPASSED = ("_find_who", "_legal_of", "_may_ask", "_run")
+_ASKS.update(set_stun=False, discard_stun=False, next=_PHASES, end_turn=_PHASES,
+             exhaust=_SLOT, break_stun=_SLOT)
 
 
 class WorldGainer:
@@ -192,13 +205,83 @@ class WGState(Stepper):
 
     def _find_who(self) -> tuple:
         """The kernel's (current seats, acting seats, terminal), read straight off the
-        state between steps (hot path: once per action of the public loop)."""
+        state between steps."""
         if self.question is None and self.stopped is None:
             st = self.game.state
             if st.winner is None:
-                seat = _SEAT[st.active]
-                return seat, seat, False
+                return _WHO[st.active]
         return super()._find_who()
+
+    # ---------------------------------------------------------- the public loop's path
+    # The kernel's is_terminal, legal_actions and apply, for World Gainer's common case
+    # (between steps, one seat acting, the action listed) without the hooks' calls: the
+    # loop of a learner or a sweep pays them once per action (issue 17).  Anything else
+    # (a question pending, a game stopped or over, an action not listed, an apply with no
+    # list asked for) goes to the kernel's, which says what is wrong in its own words.
+    # tests/test_world_gainer_api.py holds both paths to the same lists, logs and errors.
+    def __init_subclass__(cls, **kwargs):
+        """A subclass that gives hooks of its own (a test's spy, a variant) is stepped
+        by the kernel's path, which calls them: the straight path does not."""
+        super().__init_subclass__(**kwargs)
+        if any(getattr(cls, hook) is not getattr(WGState, hook) for hook in _BYPASSED):
+            for name in ("is_terminal", "legal_actions", "apply"):
+                if getattr(cls, name) is getattr(WGState, name):
+                    setattr(cls, name, getattr(Stepper, name))
+
+    def is_terminal(self) -> bool:
+        who = self._who
+        if who is None:
+            if self.question is None and self.stopped is None:
+                st = self.game.state
+                if st.winner is None:
+                    self._who = _WHO[st.active]
+                    return False
+            who = self._who = super()._find_who()
+        return who[2]
+
+    def legal_actions(self, seat: str) -> list:
+        legal = self._legal.get(seat)
+        if legal is not None:
+            return legal[:]
+        if self.question is None and self.stopped is None:
+            st = self.game.state
+            if st.winner is None and seat == st.active:
+                legal = self._legal[seat] = self.game.legal_actions()
+                return legal[:]
+        return Stepper.legal_actions(self, seat)
+
+    def apply(self, seat: str, action: Any) -> None:
+        # the kernel keeps a seat's list only for a current seat between steps, so a list
+        # kept means: no question, the game neither over nor stopped, ``seat`` acts
+        legal = self._legal.get(seat)
+        if legal is None:
+            return Stepper.apply(self, seat, action)
+        try:
+            listed = action in legal
+        except Exception:  # an unhashable or incomparable thing is no action
+            listed = False
+        if not listed:
+            return Stepper.apply(self, seat, action)  # its refusal
+        g = self.game
+        if g.state.snap is not None:  # (never between steps: _run's other path)
+            return Stepper.apply(self, seat, action)
+        asks = _ASKS[action.kind]  # _may_ask, inline
+        if asks is _PHASES:
+            asks = g.phases_may_ask()
+        elif asks is _SLOT:
+            asks = bool(g.fx[g.state.players[action.player].standby[action.slot - 1]
+                             .face.id].any_color)
+        if asks:
+            self._resume(seat, action, [], self._snapshot())
+            return
+        self._legal = {}
+        self._who = None
+        try:
+            g.apply(action)  # _run's hot path: no answers (g.answers is () between steps)
+        except Suspend as stop:
+            raise self._broken_promise(seat, action, stop) from None
+        except RunawayEffects as err:
+            self.stopped = err.message
 
     def _legal_of(self, seat: str) -> list:
         return self.game.legal_actions()
@@ -221,15 +304,13 @@ class WGState(Stepper):
         exhausting and breaking a stun unless its rule lets its player choose a color;
         nor do passing to the next phase and ending the turn unless a card on the field
         listens to the start or the end of a turn (:meth:`Game.phases_may_ask`)."""
-        kind = action.kind
-        if kind in ("set_stun", "discard_stun"):
-            return False
-        if kind in ("next", "end_turn"):
+        asks = _ASKS[action.kind]
+        if asks is _PHASES:
             return self.game.phases_may_ask()
-        if kind in ("exhaust", "break_stun"):
+        if asks is _SLOT:
             inst = self.game.state.players[action.player].standby[action.slot - 1]
             return bool(self.game.fx[inst.face.id].any_color)
-        return True
+        return asks
 
     def _snapshot(self):
         g = self.game
