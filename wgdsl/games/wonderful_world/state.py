@@ -36,6 +36,7 @@ from .cards import RESOURCES, CardTable
 ROUNDS = 4  # R6.1
 PICKS = 7  # R8.5
 SPACES = RESOURCES + ("KRY",)  # what krystallium may fill (R10.2)
+_KRY_FILLS = frozenset(SPACES)
 
 
 @attrs.frozen(cache_hash=True)
@@ -400,10 +401,9 @@ class WWState(Stepper):
             if cards:
                 recycle = ACTS["recycle"]
                 developments = self.table.developments
+                extend = out.extend
                 for ident in set(cards):
-                    construct, to_empire = _CARD[ident]
-                    append(construct)
-                    append(to_empire)
+                    extend(_CARD[ident])  # its construct, its recycle onto the empire
                     if pairs:
                         bonus = developments[ident].recycle
                         for ref, empty in pairs:
@@ -424,14 +424,14 @@ class WWState(Stepper):
         if pairs:
             kry, character = ACTS["place_krystallium"], ACTS["place_character"]
             discard = ACTS["discard_construction"]
+            has_kry, fin, gen = p.kry, p.fin, p.gen
             for ref, empty in pairs:
-                if p.kry:
-                    for sp in SPACES:
-                        if sp in empty:
-                            append(kry[(ref, sp)])
-                if p.fin and "FIN" in empty:
+                if has_kry:  # each kind of empty space a krystallium fills, once (sorted below)
+                    for sp in _KRY_FILLS.intersection(empty):
+                        append(kry[(ref, sp)])
+                if fin and "FIN" in empty:
                     append(character[("FIN", ref)])
-                if p.gen and "GEN" in empty:
+                if gen and "GEN" in empty:
                     append(character[("GEN", ref)])
                 append(discard[(ref,)])
         if may_commit:  # _may_commit, inline
