@@ -287,3 +287,75 @@ def test_legal_actions_are_sorted_by_text_and_any_equal_action_is_taken_alike(se
         twin.apply(seat, anew)
         state.apply(seat, chosen)
         assert twin.to_dict() == state.to_dict() and twin.log == state.log
+
+
+def _plain_legal(state, seat) -> list:
+    """The legal texts of ``seat`` enumerated plainly from the rules (R8-R12, R14.5, R20.3,
+    R22.4), for the engine's faster listing to be compared with."""
+    from wgdsl.games.wonderful_world.cards import RESOURCES
+
+    d, table = state.d, state.table
+    p = d.players[seat]
+    if d.over or p.committed:
+        return []
+    if d.phase == "draft":  # R8.2
+        return sorted({f"pick {c}" for c in p.hand})
+    names = [c for c, _ in p.building]
+    refs = [c if names.count(c) == 1 else f"{c}@{names[:k + 1].count(c)}"
+            for k, c in enumerate(names)]
+    empty = []
+    for c, filled in p.building:
+        left = list(table.developments[c].cost)
+        for kind in filled:
+            left.remove(kind)
+        empty.append(left)
+    out = set()
+    if d.phase == "planning":
+        if state.solo and p.look:  # R20.3 ②: keep one of the five
+            return sorted({f"keep {c}" for c in p.look})
+        cards = p.hand if state.solo else p.draft
+        if state.solo and not p.swap_over and len(p.hand) >= 2 and d.deck:
+            hand = sorted(p.hand)
+            out |= {f"swap {a} {b}" for i, a in enumerate(hand) for b in hand[i + 1:]}
+        for c in cards:  # R9.1-R9.3
+            out |= {f"construct {c}", f"recycle {c} empire"}
+            out |= {f"recycle {c} {r}" for r, e in zip(refs, empty)
+                    if table.developments[c].recycle in e}
+        done = (not p.hand and not p.look and p.piles_taken == 2) if state.solo else not p.draft
+    else:  # R12, R14.5
+        resource = RESOURCES[d.step]
+        if p.unplaced:
+            out.add(f"place {resource} empire")
+            out |= {f"place {resource} {r}" for r, e in zip(refs, empty) if resource in e}
+        if p.science:
+            out |= {"science_bonus FIN", "science_bonus GEN"}
+        done = not p.unplaced and not p.science
+    for r, e in zip(refs, empty):  # R10.2, R10.3, R12.4
+        out |= {f"place_krystallium {r} {k}" for k in set(e) if p.kry and k in RESOURCES + ("KRY",)}
+        out |= {f"place_character {k} {r}" for k in ("FIN", "GEN")
+                if k in e and getattr(p, k.lower())}
+        out.add(f"discard_construction {r}")
+    if done:
+        out.add("done")
+    return sorted(out)
+
+
+@pytest.mark.parametrize("seats, seed", [(1, 3), (1, 8), (2, 5), (2, 11), (3, 2), (5, 6)])
+def test_the_legal_actions_kept_and_listed_are_the_plain_enumeration(seats, seed):
+    """The legal actions the engine lists (and keeps from one action to the next until the
+    seat acts or the window moves) are, at every decision of every seat, those enumerated
+    plainly from the rules; and each is the one shared Act that parse_action gives back."""
+    import random
+
+    state = GAME.new_state(seed=seed, seats=seats)
+    rnd = random.Random(seed)
+    while not state.is_terminal():
+        for seat in state.seats:
+            kept = state._opts.get(seat)
+            fresh = state._legal_now(seat)
+            assert [str(a) for a in fresh] == _plain_legal(state, seat), seat
+            assert kept is None or kept == fresh, seat
+        seat = rnd.choice(state.current_seats())
+        legal = state.legal_actions(seat)
+        assert all(state.parse_action(seat, str(a)) is a for a in legal)
+        state.apply(seat, rnd.choice(legal))

@@ -36,6 +36,7 @@ from .cards import RESOURCES, CardTable
 ROUNDS = 4  # R6.1
 PICKS = 7  # R8.5
 SPACES = RESOURCES + ("KRY",)  # what krystallium may fill (R10.2)
+_KRY_FILLS = frozenset(SPACES)
 
 
 @attrs.frozen(cache_hash=True)
@@ -156,11 +157,12 @@ class WWState(Stepper):
 
     # ------------------------------------------------------------------ log
     def note(self, seat: Optional[str], kind: str, text: str) -> None:
-        entry = {"turn": self.d.round, "seat": seat, "kind": kind, "text": text}
-        if seat is not None and not self.d.over:
-            self.d.players[seat].pending_log.append(entry)  # R7.4: added at the close
+        d = self.d
+        entry = {"turn": d.round, "seat": seat, "kind": kind, "text": text}
+        if seat is not None and not d.over:
+            d.players[seat].pending_log.append(entry)  # R7.4: added at the close
         else:
-            self.d.log.append(entry)
+            d.log.append(entry)
 
     # ------------------------------------------------------------------ neighbours, refs
     def neighbour(self, seat: str, left: bool) -> str:
@@ -275,9 +277,11 @@ class WWState(Stepper):
             p.pick = None
         if d.pick < PICKS:  # R8.4: pass after picks 1-6, left in rounds 1 and 3
             left = d.round % 2 == 1
-            hands = {s: d.players[s].hand for s in self.seats}
-            for seat in self.seats:
-                d.players[self.neighbour(seat, left)].hand = hands[seat]
+            seats = self.seats
+            hands = [d.players[s].hand for s in seats]
+            n, along = len(seats), 1 if left else -1
+            for k, hand in enumerate(hands):  # to self.neighbour(seat, left)
+                d.players[seats[(k + along) % n]].hand = hand
             self.note(None, "pass", f"hands pass to the {'left' if left else 'right'}")
             d.pick += 1
             self._open_window()
@@ -354,23 +358,28 @@ class WWState(Stepper):
         texts (engine-api.md); each card under construction's empty spaces found once."""
         d = self.d
         p = d.players[seat]
-        out = Listed()
         if d.over or p.committed:
-            return out
-        if d.phase == "draft":
-            pick = ACTS["pick"]
-            for i in sorted(set(p.hand)):
-                out.append(pick[(i,)])
-            return out
+            return Listed()
+        phase = d.phase
+        if phase == "draft":  # a card's text order is its pick's ("pick " + id)
+            return Listed(map(_PICK.__getitem__, sorted(set(p.hand))))
+        out = Listed()
+        append = out.append
         solo = self.solo
         building = p.building
-        table = self.table
         if building:
             refs = _ref_names(building)
-            empties = [rules.cost_left(table, ident, filled) for ident, filled in building]
+            developments = self.table.developments
+            empties = []
+            for ident, filled in building:  # rules.cost_left, inline
+                left = list(developments[ident].cost)
+                for kind in filled:
+                    left.remove(kind)
+                empties.append(left)
+            pairs = list(zip(refs, empties))
         else:
-            refs = empties = ()
-        if d.phase == "planning":
+            pairs = ()
+        if phase == "planning":
             if solo:
                 if p.look:  # R20.3: between a swap and its keep nothing else
                     keep = ACTS["keep"]
@@ -382,54 +391,53 @@ class WWState(Stepper):
                     hand = sorted(counts)
                     for k, a in enumerate(hand):  # each pair of the hand once
                         if counts[a] > 1:
-                            out.append(swap[(a, a)])
+                            append(swap[(a, a)])
                         out.extend(swap[(a, b)] for b in hand[k + 1:])
-            construct, recycle = ACTS["construct"], ACTS["recycle"]
-            developments = table.developments
-            for ident in set(p.hand if solo else p.draft):
-                out.append(construct[(ident,)])
-                out.append(recycle[(ident, "empire")])
-                bonus = developments[ident].recycle
-                for ref, empty in zip(refs, empties):
-                    if bonus in empty:
-                        out.append(recycle[(ident, ref)])
+                cards = p.hand
+                may_commit = not cards and p.piles_taken == 2
+            else:
+                cards = p.draft
+                may_commit = not cards
+            if cards:
+                recycle = ACTS["recycle"]
+                developments = self.table.developments
+                extend = out.extend
+                for ident in set(cards):
+                    extend(_CARD[ident])  # its construct, its recycle onto the empire
+                    if pairs:
+                        bonus = developments[ident].recycle
+                        for ref, empty in pairs:
+                            if bonus in empty:
+                                append(recycle[(ident, ref)])
         else:
             if p.unplaced:
                 resource = RESOURCES[d.step]
                 place = ACTS["place"]
-                out.append(place[(resource, "empire")])
-                for ref, empty in zip(refs, empties):
+                append(place[(resource, "empire")])
+                for ref, empty in pairs:
                     if resource in empty:
-                        out.append(place[(resource, ref)])
+                        append(place[(resource, ref)])
             if p.science:
-                science = ACTS["science_bonus"]
-                out.append(science[("FIN",)])
-                out.append(science[("GEN",)])
-        if refs:
+                append(_SCIENCE_FIN)
+                append(_SCIENCE_GEN)
+            may_commit = not p.unplaced and not p.science
+        if pairs:
             kry, character = ACTS["place_krystallium"], ACTS["place_character"]
             discard = ACTS["discard_construction"]
-            for ref, empty in zip(refs, empties):
-                if p.kry:
-                    for sp in SPACES:
-                        if sp in empty:
-                            out.append(kry[(ref, sp)])
-                if p.fin and "FIN" in empty:
-                    out.append(character[("FIN", ref)])
-                if p.gen and "GEN" in empty:
-                    out.append(character[("GEN", ref)])
-                out.append(discard[(ref,)])
-        if self._may_commit(seat):
-            out.append(_DONE)
+            has_kry, fin, gen = p.kry, p.fin, p.gen
+            for ref, empty in pairs:
+                if has_kry:  # each kind of empty space a krystallium fills, once (sorted below)
+                    for sp in _KRY_FILLS.intersection(empty):
+                        append(kry[(ref, sp)])
+                if fin and "FIN" in empty:
+                    append(character[("FIN", ref)])
+                if gen and "GEN" in empty:
+                    append(character[("GEN", ref)])
+                append(discard[(ref,)])
+        if may_commit:  # _may_commit, inline
+            append(_DONE)
         out.sort(key=_TEXT)
         return out
-
-    def _may_commit(self, seat: str) -> bool:
-        p = self.d.players[seat]
-        if self.d.phase != "planning":
-            return not p.unplaced and not p.science
-        if self.solo:
-            return not p.hand and not p.look and p.piles_taken == 2
-        return not p.draft
 
     def _act(self, seat: str, a: Act) -> None:
         d = self.d
@@ -441,6 +449,9 @@ class WWState(Stepper):
             p.pick = a.args[0]
             p.committed = True
             self.note(seat, "pick", f"{seat} picks {a.args[0]}")
+        elif kind == "done":
+            p.committed = True
+            self.note(seat, "done", f"{seat} is done")
         elif kind == "construct":
             (p.hand if self.solo else p.draft).remove(a.args[0])
             p.swap_over = True
@@ -490,19 +501,21 @@ class WWState(Stepper):
             p.discarded.extend(p.look)
             self.note(seat, "keep", f"{seat} keeps {a.args[0]}")
             p.look = []
-        elif kind == "science_bonus":
+        else:  # science_bonus
             p.science = False
             setattr(p, a.args[0].lower(), getattr(p, a.args[0].lower()) + 1)
             self.note(seat, "supremacy", f"{seat} takes a {_TOKEN[a.args[0]]}")
-        else:  # done
-            p.committed = True
-            self.note(seat, "done", f"{seat} is done")
         if self.solo and d.phase == "planning" and not p.committed and not p.hand \
                 and not p.look and p.piles_taken == 1:
             self._take_pile(seat)  # R20.3 ①, the second time
 
     def _index(self, seat: str, ref: str) -> int:
-        return _ref_names(self.d.players[seat].building).index(ref)
+        building = self.d.players[seat].building
+        if "@" not in ref:  # a plain id names the one card of that id there (R22.4)
+            for k, (ident, _) in enumerate(building):
+                if ident == ref:
+                    return k
+        return _ref_names(building).index(ref)
 
     def _put_cube(self, seat: str, cube: str, to: str) -> None:
         if to == "empire":
@@ -745,6 +758,26 @@ class WWState(Stepper):
 
 _TOKEN = {"FIN": "Financier", "GEN": "General"}
 _DONE = ACTS["done"][()]
+_SCIENCE_FIN, _SCIENCE_GEN = ACTS["science_bonus"][("FIN",)], ACTS["science_bonus"][("GEN",)]
+
+
+class _ByCard(dict):
+    """id -> what ``make(id)`` gives, made the first time it is asked (shared Acts)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, ident: str):
+        v = self[ident] = self.make(ident)
+        return v
+
+
+#: id -> its pick (the Act of ACTS["pick"]); id -> (its construct, its recycle to the empire)
+_PICK = _ByCard(lambda i: ACTS["pick"][(i,)])
+_CARD = _ByCard(lambda i: (ACTS["construct"][(i,)], ACTS["recycle"][(i, "empire")]))
 
 
 def _ref_names(building: list) -> list:
