@@ -15,10 +15,10 @@ import sys
 import pytest
 
 import wgdsl
-from wgdsl.kernel.decision import Answer, Decision, Suspend
+from toy_stepper import OneSeat
+from wgdsl.kernel.decision import Answer
 from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.rng import fingerprint
-from wgdsl.kernel.stepper import Stepper
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -26,52 +26,17 @@ WAR = os.path.join(ROOT, "examples", "games", "war.game")
 RPS = os.path.join(ROOT, "examples", "games", "rock-paper-scissors.game")
 
 
-class NeverAsks(Stepper):
-    """One seat; its steps never ask (``steps_ask`` False), and ``_may_ask`` counts the
-    times it is called anyway.  Action ``ask`` raises Suspend all the same (a game that
-    broke its word)."""
+class NeverAsks(OneSeat):
+    """One seat; its steps never ask (``steps_ask`` False), and ``_may_ask`` (``asked``)
+    counts the times it is called anyway, answering True: were it asked, every step would
+    be snapshotted.  Action ``ask`` raises Suspend all the same (a game that broke its
+    word)."""
 
-    seats = ("A",)
-    turn_rule = runaway_rule = "T1"
     steps_ask = False
+    actions = ("go", "ask", "end")
 
     def __init__(self):
-        super().__init__()
-        self.done, self.ran, self.asked, self.snaps, self.listed = False, [], 0, 0, 0
-
-    def _acting(self):
-        return ("A",)
-
-    def _over(self):
-        return self.done
-
-    def _legal_of(self, seat):
-        self.listed += 1
-        return ["go", "ask", "end"]
-
-    def _may_ask(self, seat, action):
-        self.asked += 1
-        return True  # were it asked, every step would be snapshotted
-
-    def _snapshot(self):
-        self.snaps += 1
-        return list(self.ran)
-
-    def _restore(self, snap):
-        self.ran = snap
-
-    def _run(self, seat, action, answers):
-        self.ran.append(action)
-        if action == "end":
-            self.done = True
-        elif action == "ask":
-            raise Suspend(Decision(seat, "choice", "which?", ("x", "y"), "T2"))
-
-    def winners(self):
-        return ("A",)
-
-    def win_reason(self):
-        return "T9"
+        super().__init__(asks=True)
 
 
 def test_a_game_whose_steps_never_ask_is_never_asked_nor_snapshotted():
@@ -79,7 +44,7 @@ def test_a_game_whose_steps_never_ask_is_never_asked_nor_snapshotted():
     for _ in range(3):
         state.apply("A", "go")
     state.apply("A", "end")
-    assert state.ran == ["go", "go", "go", "end"] and state.is_terminal()
+    assert state.ran == [("A", "go")] * 3 + [("A", "end")] and state.is_terminal()
     assert state.asked == 0 and state.snaps == 0
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import engine_api_props as props
 from toy_games import max_actions
-from toy_stepper import PairsOnStepper, PairsStepper
+from toy_stepper import OneSeat, PairsOnStepper, PairsStepper
 from wgdsl.kernel.decision import Answer
 from wgdsl.kernel.errors import IllegalAction
 
@@ -118,69 +118,11 @@ def test_listed_actions_are_found_by_identity_before_equality():
     assert Noisy("z") not in legal
 
 
-class OneSeat:
-    """A one-seat game on the Stepper whose steps the game says ask nothing: ``_run`` does
-    what its action names (ends the game, asks, runs away, fails), so the path of ``apply``
-    that skips the snapshot and runs the step straight is seen on each ending."""
-
-    @staticmethod
-    def make(ask: bool = False):
-        from wgdsl.kernel.decision import Decision, Suspend
-        from wgdsl.kernel.errors import RunawayEffects
-        from wgdsl.kernel.stepper import Stepper
-
-        class State(Stepper):
-            seats = ("A",)
-            turn_rule = runaway_rule = "T1"
-
-            def __init__(self):
-                super().__init__()
-                self.done, self.ran, self.snaps = False, [], 0
-
-            def _acting(self):
-                return ("A",)
-
-            def _over(self):
-                return self.done
-
-            def _legal_of(self, seat):
-                return ["end", "ask", "loop", "fail", "go"]
-
-            def _may_ask(self, seat, action):
-                return ask
-
-            def _snapshot(self):
-                self.snaps += 1
-                return list(self.ran)
-
-            def _restore(self, snap):
-                self.ran = snap
-
-            def _run(self, seat, action, answers):
-                self.ran.append((seat, action))
-                if action == "end":
-                    self.done = True
-                elif action == "ask" and not answers:
-                    raise Suspend(Decision(seat, "choice", "which?", ("x", "y"), "T2"))
-                elif action == "loop":
-                    raise RunawayEffects("the effects never end")
-                elif action == "fail":
-                    raise ValueError("broken engine")
-
-            def winners(self):
-                return ("A",)
-
-            def win_reason(self):
-                return "T9"
-
-        return State()
-
-
 def test_a_step_said_to_ask_nothing_runs_without_a_snapshot_to_its_end_or_stop():
     """One seat acting, no question pending: a step the game says asks nothing is run
     straight (no snapshot), the legal actions and who acts are worked out again after it,
     a runaway stops the game, and a question it meets is a loud RuntimeError."""
-    state = OneSeat.make()
+    state = OneSeat()
     state.apply("A", "go")
     assert state.ran == [("A", "go")] and state.snaps == 0
     assert state.legal_actions("A") and state.current_seats() == ("A",)
@@ -188,22 +130,22 @@ def test_a_step_said_to_ask_nothing_runs_without_a_snapshot_to_its_end_or_stop()
     assert state.ran[-1] == ("A", "end") and state.is_terminal() and state.snaps == 0
     assert state.current_seats() == () and state.legal_actions("A") == []
 
-    stopped = OneSeat.make()
+    stopped = OneSeat()
     stopped.apply("A", "loop")
     assert stopped.stopped == "the effects never end" and stopped.is_terminal()
     with pytest.raises(IllegalAction, match="it stopped"):
         stopped.apply("A", "go")
 
     with pytest.raises(RuntimeError, match=r"_may_ask said ask asks nothing, yet it asked: which\?"):
-        OneSeat.make().apply("A", "ask")
+        OneSeat().apply("A", "ask")
     with pytest.raises(ValueError, match="broken engine"):
-        OneSeat.make().apply("A", "fail")
+        OneSeat().apply("A", "fail")
 
 
 def test_a_step_that_may_ask_is_snapshotted_and_its_question_kept():
     """The same steps said to maybe ask: snapshotted, the question kept as data (its seat,
     action and answers), and answering it retraces the step with the answer."""
-    state = OneSeat.make(ask=True)
+    state = OneSeat(asks=True)
     state.apply("A", "ask")
     q = state.question
     assert state.snaps == 1 and (q.seat, q.action, q.answers) == ("A", "ask", [])

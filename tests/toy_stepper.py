@@ -13,6 +13,7 @@ import random
 from toy_games import (CAP_POINTS, HAND, MASK, ROUNDS, WIN_POINTS, Act, Pairs,
                        next_random, parse_listed, rank)
 from wgdsl.kernel.decision import Decision, Suspend
+from wgdsl.kernel.errors import RunawayEffects
 from wgdsl.kernel.stepper import Stepper
 
 
@@ -171,3 +172,59 @@ class PairsOnStepper(Pairs):
     id = "pairs-stepper"
     name = "Pairs (on the kernel's Stepper)"
     state_class = PairsStepper
+
+
+class OneSeat(Stepper):
+    """A one-seat game on the Stepper whose ``_run`` does what its action names (``end``
+    ends the game, ``ask`` asks, ``loop`` runs away, ``fail`` breaks, ``go`` does nothing),
+    so each path of ``apply`` is seen on each ending.  ``asks`` is what ``_may_ask``
+    answers; ``asked``, ``listed`` and ``snaps`` count the calls of ``_may_ask``,
+    ``_legal_of`` and ``_snapshot`` (tests/test_kernel_stepper.py,
+    tests/test_kernel_fast_paths.py)."""
+
+    seats = ("A",)
+    turn_rule = runaway_rule = "T1"
+    actions = ("end", "ask", "loop", "fail", "go")
+
+    def __init__(self, asks: bool = False):
+        super().__init__()
+        self.asks = asks
+        self.done, self.ran, self.asked, self.snaps, self.listed = False, [], 0, 0, 0
+
+    def _acting(self):
+        return ("A",)
+
+    def _over(self):
+        return self.done
+
+    def _legal_of(self, seat):
+        self.listed += 1
+        return list(self.actions)
+
+    def _may_ask(self, seat, action):
+        self.asked += 1
+        return self.asks
+
+    def _snapshot(self):
+        self.snaps += 1
+        return list(self.ran)
+
+    def _restore(self, snap):
+        self.ran = snap
+
+    def _run(self, seat, action, answers):
+        self.ran.append((seat, action))
+        if action == "end":
+            self.done = True
+        elif action == "ask" and not answers:
+            raise Suspend(Decision(seat, "choice", "which?", ("x", "y"), "T2"))
+        elif action == "loop":
+            raise RunawayEffects("the effects never end")
+        elif action == "fail":
+            raise ValueError("broken engine")
+
+    def winners(self):
+        return ("A",)
+
+    def win_reason(self):
+        return "T9"
