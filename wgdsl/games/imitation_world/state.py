@@ -26,7 +26,7 @@ from typing import Any, Optional
 import attrs
 
 from wgdsl.kernel.decision import Answer, Decision, Suspend
-from wgdsl.kernel.errors import IllegalAction
+from wgdsl.kernel.errors import IllegalAction, RunawayEffects
 from wgdsl.kernel.rng import MASK, below, shuffled
 from wgdsl.kernel.stepper import Stepper
 from wgdsl.kernel.triggers import next_to_resolve
@@ -117,6 +117,15 @@ class IWDecision(Decision):
 
 
 NEXT, DONE = Action("next"), Action("done")
+# the kernel's (current seats, acting seats, terminal) between steps of a game not over, by
+# the seat that acts, and by the active seat when its opponent blocks (IWState._find_who)
+_WHO = {s: ((s,), (s,), False) for s in SEATS}
+_WHO_FOE = {s: _WHO[other(s)] for s in SEATS}
+# the kinds of action whose step never meets a question (IWState._may_ask)
+_QUIET = frozenset(("block", "cost", "barrier"))
+# the hooks the public loop's straight path (IWState.apply, legal_actions, _find_who) does
+# not call: a subclass that gives its own is stepped by the kernel's path
+_BYPASSED = ("_find_who", "_acting", "_legal_of", "_may_ask", "_run")
 _NEXT_ONLY = [NEXT]  # shared: the Stepper hands out copies, never this list
 
 
@@ -713,23 +722,96 @@ class IWState(Stepper):
             get = _ACTIONS.get
             return [get(t) or Action(t) for t in texts]
 
+    # ------------------------------------------------------ the public loop's path
+    # The kernel's is_terminal (through _find_who), legal_actions and apply for the common
+    # case (between steps, the action listed) without the hooks' calls: the loop of a
+    # learner or a sweep pays them once per action (issue 17).  Anything else (a question
+    # pending, the game over, an action not listed or given as a text, an apply with no
+    # list asked for) goes to the kernel's path, which says what is wrong in its own
+    # words.  tests/test_iw_straight_path.py holds both paths to the same lists, logs,
+    # questions and refusals.
+    def __init_subclass__(cls, **kwargs):
+        """A subclass that gives hooks of its own (a test's spy, a broken variant) is
+        stepped by the kernel's path, which calls them: the straight path does not."""
+        super().__init_subclass__(**kwargs)
+        if any(getattr(cls, hook) is not getattr(IWState, hook) for hook in _BYPASSED):
+            if cls.apply is IWState.apply:
+                cls.apply = IWState._apply_kernel
+            if cls._find_who is IWState._find_who:
+                cls._find_who = Stepper._find_who
+
+    def _find_who(self) -> tuple:
+        """The kernel's (current seats, acting seats, terminal), read straight off the
+        state between steps (:meth:`_acting`, inline)."""
+        if self.question is None and self.stopped is None:
+            d = self.d
+            if not d.over:
+                if d.phase == "setup":
+                    return _WHO[d.setup_seat]
+                a = d.attack
+                if a is not None and a["stage"] == "block":
+                    return _WHO_FOE[d.active]
+                return _WHO[d.active]
+        return Stepper._find_who(self)
+
     def legal_actions(self, seat: str) -> list:
+        legal = self._legal.get(seat)  # kept for the current seats only (the Stepper's)
+        if legal is not None:
+            return legal[:]
         q = self.question
         if q is not None:
             if seat != q.decision.seat:
                 return []
             return [Action(o) for o in q.decision.options]
-        legal = self._legal.get(seat)  # kept for the current seats only (the Stepper's)
-        if legal is None:
-            who = self._who  # current_seats(), inline
-            if who is None:
-                who = self._who = self._find_who()
-            if seat not in who[0]:
-                return []
-            legal = self._legal[seat] = self._legal_of(seat)
-        return list(legal)
+        who = self._who  # current_seats(), inline
+        if who is None:
+            who = self._who = self._find_who()
+        if seat not in who[0]:
+            return []
+        legal = self._legal[seat] = self._legal_of(seat)
+        return legal[:]
 
     def apply(self, seat: str, action: Any) -> None:
+        # the kernel keeps a seat's list only for a current seat between steps, so a list
+        # kept means: no question, the game neither over nor stopped, ``seat`` acts
+        legal = self._legal.get(seat)
+        if legal is None:
+            return self._apply_kernel(seat, action)
+        try:
+            listed = action in legal  # (a text is no listed Action: the kernel's path)
+        except Exception:  # an unhashable or incomparable thing is no action
+            listed = False
+        if not listed:
+            return self._apply_kernel(seat, action)
+        kind = action.kind  # _may_ask, inline for its quiet cases
+        if kind == "next":
+            d = self.d
+            asks = d.hold or (d.phase == "main2" and self._may_ask(seat, action))
+        elif kind in _QUIET:
+            asks = False
+        else:
+            asks = self._may_ask(seat, action)
+        if asks:
+            self._resume(seat, action, [], self._snapshot())
+            return
+        self._legal = {}
+        self._who = None
+        self._answers, self._asked = (), 0  # _run, inline: no answers
+        if self._wait:  # left by a run stopped at a question
+            self._wait = []
+        try:
+            self._do(seat, action)
+            self._advance()
+        except GameOver:
+            pass
+        except Suspend as stop:
+            raise self._broken_promise(seat, action, stop) from None
+        except RunawayEffects as err:
+            self.stopped = err.message
+
+    def _apply_kernel(self, seat: str, action: Any) -> None:
+        """The kernel's apply, an action's text read as the Action and an action answering
+        the pending question as its Answer."""
         if isinstance(action, str):
             action = Action(action)
         q = self.question
