@@ -135,7 +135,7 @@ class _Reads:
     (R21.2-R21.3): a play, the アウト時 and turn abilities.  Made once per table
     (:func:`_reads_of`)."""
 
-    __slots__ = ("type", "mods", "out", "turn", "play_asks", "played", "act", "hand")
+    __slots__ = ("type", "mods", "out", "turn", "play_asks", "played", "act", "hand", "roles")
 
     def __init__(self, table):
         cards = table.cards
@@ -152,6 +152,11 @@ class _Reads:
         # id -> does one of its アウト時 (out) / turn abilities ask as it resolves
         self.out = _listeners(cards, ("out",))
         self.turn = _listeners(cards, ("turn_start", "turn_end"))
+        # id -> the lists of the field index (_Field) a card of that id is kept in, for
+        # the ids in one at least
+        self.roles = {i: roles for i in cards if (roles := tuple(
+            name for name, ids in (("turn", self.turn), ("out", self.out),
+                                   ("mods", self.mods), ("act", self.act)) if i in ids))}
         # the ids whose play may ask: its own 登場時 abilities, or an eventi's effect (only
         # the played card's abilities start on a play, R21.6; one card's are never ordered)
         self.play_asks = frozenset(
@@ -173,6 +178,22 @@ def _listeners(cards: dict, timings: tuple) -> dict:
         if ts:
             out[i] = any(_asks(t.effect) for t in ts)
     return out
+
+
+class _Field:
+    """The field index: the set-zone cards each hot reading needs, by seat, in set-zone
+    order, kept as cards enter and leave a set zone (IWState._entered_setz,
+    _leave_field) instead of the zones being scanned again at each reading (issue 17):
+    ``turn`` the cards of ids with a turn ability, ``out`` with an アウト時 ability,
+    ``mods`` with 常時 modifiers (as (modifiers, seat, uid), :meth:`IWState._mod_sources`'s
+    entries), ``act`` with an activated ability.  Made from the zones when first read
+    after a new state, a restore or a resample (IWState._field)."""
+
+    __slots__ = ("turn", "out", "mods", "act")
+
+    def __init__(self):
+        self.turn, self.out = {"A": [], "B": []}, {"A": [], "B": []}
+        self.mods, self.act = {"A": [], "B": []}, {"A": [], "B": []}
 
 
 _ZONES: dict = {}  # (faction, cards) pairs, or the unmarked count -> rules.CostZone
@@ -292,7 +313,7 @@ class IWState(Stepper):
         r = _reads_of(table)
         self._type, self._mods, self._out = r.type, r.mods, r.out
         self._turn, self._play_asks, self._played = r.turn, r.play_asks, r.played
-        self._act, self._hand = r.act, r.hand
+        self._act, self._hand, self._roles = r.act, r.hand, r.roles
         self.seats = SEATS
         self.d = data
         # seat -> the markers its aga permits (R8.6); fixed for a game (agas never change,
@@ -305,11 +326,12 @@ class IWState(Stepper):
         # has the same REFs while no card's id changes (only _redeal changes one, and
         # forgets these)
         self._refc: dict = {}
-        # (A's set zone, B's, may an out judgment ask) of the last _may_ask that read it
-        self._outc: Optional[tuple] = None
+        # the field index (_Field), or None: made from the zones when first read
+        self._fx: Optional[_Field] = None
         # (the attack, its number of blockers, the block list) of the last block listed
         self._blockc: Optional[tuple] = None
-        # (A's set zone, B's, the agas' faces and the territory, _mod_sources) of the last
+        # (the agas' faces and the territory, _mod_sources) of the last, while the field
+        # index's mods lists are the same (_mod_sources)
         self._modc: Optional[tuple] = None
         # bit -> (the log list, its entries read by that bit's seat): see _events
         self._logs: dict = {}
@@ -488,6 +510,16 @@ class IWState(Stepper):
         (R11.3, R12.4)."""
         d = self.d
         zs.remove(uid)
+        fx = self._fx
+        if fx is not None:  # the field index follows (see _Field)
+            names = self._roles.get(d.cid[uid])
+            if names:
+                s = "A" if zs is d.setz["A"] else "B"
+                for name in names:
+                    if name == "mods":
+                        fx.mods[s].remove((self._mods[d.cid[uid]], s, uid))
+                    else:
+                        getattr(fx, name)[s].remove(uid)
         d.pan.discard(uid)
         d.new.discard(uid)
         d.attacked.discard(uid)
@@ -499,6 +531,23 @@ class IWState(Stepper):
             self.note(d.owner[e], "trash", "{} goes to " + d.owner[e] + "'s trash with its geuda",
                       (e,))
         d.eot = [m for m in d.eot if m[0] != uid]
+
+    def _field(self) -> _Field:
+        """The field index (:class:`_Field`) made from the set zones as they are."""
+        fx = self._fx = _Field()
+        for s in SEATS:
+            for u in self.d.setz[s]:
+                self._index(fx, s, u)
+        return fx
+
+    def _index(self, fx: _Field, s: str, uid: int) -> None:
+        """``uid``, last in ``s``'s set zone, into the field index's lists."""
+        i = self.d.cid[uid]
+        for name in self._roles.get(i, ()):
+            if name == "mods":
+                fx.mods[s].append((self._mods[i], s, uid))
+            else:
+                getattr(fx, name)[s].append(uid)
 
     def _to(self, uid: int, zone: str) -> None:
         """Move ``uid`` to its owner's ``zone`` (trash, past, hand, deck_bottom)."""
@@ -538,22 +587,20 @@ class IWState(Stepper):
 
     def _mod_sources(self) -> list:
         """(modifiers, controller, uid) of the cards whose 常時 modifiers apply now (R21.1,
-        R19.5): set-zone cards, face-up agas, the territory (its controller's); only ids
-        with modifiers count.  Kept while the set zones, the agas' faces and the territory
-        are the same (do not change the list)."""
+        R19.5): set-zone cards (the field index's), face-up agas, the territory (its
+        controller's); only ids with modifiers count.  Kept while those are the same (do
+        not change the list)."""
         d = self.d
-        za, zb, rest = d.setz["A"], d.setz["B"], (d.aga_up["A"], d.aga_up["B"], d.terr,
-                                                   d.terr_ctrl)
+        fx = self._fx or self._field()
+        ma, mb = fx.mods["A"], fx.mods["B"]
+        rest = (d.aga_up["A"], d.aga_up["B"], d.terr, d.terr_ctrl)
         kept = self._modc
-        if kept is not None and kept[0] == za and kept[1] == zb and kept[2] == rest:
+        if kept is not None and kept[0] == ma and kept[1] == mb and kept[2] == rest:
             return kept[3]
         cid, mods = d.cid, self._mods
         out = []
-        for s in SEATS:
-            for su in d.setz[s]:
-                ms = mods.get(cid[su])
-                if ms is not None:
-                    out.append((ms, s, su))
+        for s, zone in (("A", ma), ("B", mb)):
+            out += zone
             a = d.aga.get(s)
             if a is not None and d.aga_up[s]:
                 ms = mods.get(cid[a])
@@ -563,7 +610,7 @@ class IWState(Stepper):
             ms = mods.get(cid[d.terr])
             if ms is not None:
                 out.append((ms, d.terr_ctrl, d.terr))
-        self._modc = (za[:], zb[:], rest, out)
+        self._modc = (ma[:], mb[:], rest, out)
         return out
 
     def _stats(self, uid: int, sources: Optional[list] = None) -> tuple:
@@ -882,12 +929,11 @@ class IWState(Stepper):
                     for t in self.options(seat, op.choose):
                         out.append(f"play {i} target {t}")
         pan, acts = d.pan, self._act
-        for u in d.setz[seat]:
+        fx = self._fx or self._field()
+        for u in fx.act[seat]:  # the set zone's cards with an activated ability
             if u in pan:
                 continue
-            act = acts.get(cid[u])
-            if act is None:
-                continue
+            act = acts[cid[u]]
             if refs is None:
                 refs = {**self._refs("A"), **self._refs("B")}
             if act.choose is None:
@@ -1042,8 +1088,9 @@ class IWState(Stepper):
             # the turn's end and the next one's start: set zones, face-up agas, the
             # territory (no card enters the field while abilities that ask nothing resolve)
             # (only the cards of ids that listen: _listening passes over the others)
-            cid = d.cid
-            sources = [(s, u) for s in SEATS for u in d.setz[s] if cid[u] in listen]
+            fx = self._fx or self._field()
+            ta, tb = fx.turn["A"], fx.turn["B"]
+            sources = [("A", u) for u in ta] + [("B", u) for u in tb] if ta or tb else []
             for s in SEATS:
                 if d.aga_up[s] and s in d.aga:
                     sources.append((s, d.aga[s]))
@@ -1056,28 +1103,16 @@ class IWState(Stepper):
             return False
         if kind in ("attack", "done", "join", "front"):
             # a judgment may follow: an out geuda's アウト時 abilities (the only ones that
-            # wait during a judgment); the answer is kept while the set zones are the same
+            # wait during a judgment), read from the field index
             listen = self._out
             if not listen:
                 return False
-            setz = d.setz
-            za, zb = setz["A"], setz["B"]
-            kept = self._outc
-            if kept is not None and kept[0] == za and kept[1] == zb:
-                return kept[2]
-            asks = self._out_asks(listen)
-            self._outc = (za[:], zb[:], asks)
-            return asks
+            fx = self._fx or self._field()  # the cards that listen, in the field index
+            oa, ob = fx.out["A"], fx.out["B"]
+            if not oa and not ob:
+                return False  # the usual case: no card there listens
+            return self._listening(listen, [("A", u) for u in oa] + [("B", u) for u in ob])
         return kind not in ("cost", "barrier")
-
-    def _out_asks(self, listen: dict) -> bool:
-        """:meth:`_listening` of the アウト時 abilities ``listen`` over both set zones."""
-        d = self.d
-        ids, setz = d.cid.__getitem__, d.setz
-        keys = listen.keys()
-        if keys.isdisjoint(map(ids, setz["A"])) and keys.isdisjoint(map(ids, setz["B"])):
-            return False  # the usual case: no card there listens
-        return self._listening(listen, [(s, u) for s in SEATS for u in setz[s]])
 
     def _listening(self, listen: dict, sources: list) -> bool:
         """May the abilities ``listen`` names of the cards ``sources`` ((controller, uid)
@@ -1291,6 +1326,8 @@ class IWState(Stepper):
         d.kn[uid] = BOTH
         if c.type in ("geuda", "object"):
             d.setz[seat].append(uid)
+            if self._fx is not None and ident in self._roles:  # the field index follows
+                self._index(self._fx, seat, uid)
             if c.type == "geuda":
                 d.new.add(uid)
             self.note(seat, "play", seat + " plays {}", (uid,))
@@ -1483,10 +1520,10 @@ class IWState(Stepper):
         if not listen:
             return
         sources = []
-        for s in SEATS:  # cards of other ids left out (the order of the others kept)
-            for u in d.setz[s]:
-                if cid[u] in listen:
-                    sources.append((s, u))
+        fx = self._fx or self._field()
+        for s in SEATS:  # cards of other ids left out (the field index's, in zone order)
+            for u in fx.turn[s]:
+                sources.append((s, u))
             if d.aga_up[s] and s in d.aga and cid[d.aga[s]] in listen:
                 sources.append((s, d.aga[s]))
         if d.terr is not None and cid[d.terr] in listen:
@@ -1581,7 +1618,7 @@ class IWState(Stepper):
         self.d = snap.copy()
         self._wait = []
         self._refc = {}
-        self._outc = self._blockc = self._modc = None
+        self._fx = self._blockc = self._modc = None
 
     def _game_over(self) -> IllegalAction:
         """R20.4: nothing happens once the game has ended."""
@@ -1642,7 +1679,7 @@ class IWState(Stepper):
         self._legal = {}
         self._who = None
         self._refc = {}
-        self._outc = self._blockc = self._modc = None
+        self._fx = self._blockc = self._modc = None
 
     def _reseed(self, rnd: random.Random) -> None:
         self.d.rng = rnd.getrandbits(64) & MASK
