@@ -3,9 +3,10 @@ ability, an アウト時 ability, 常時 modifiers, an activated ability, by sea
 is kept as cards enter and leave the set zones instead of the zones being scanned at each
 reading (issue 17).  Here it is held, at every decision and after every action of seeded
 random games (clones and resamples played on too), to a plain scan of the zones as they
-are, and the modifier sources read from it to the plain list of R21.1's sources.  (Seen
-to fail on purpose: a card leaving a set zone left in the index, a card played into it
-not indexed.)"""
+are, and the modifier sources read from it to the plain list of R21.1's sources; so is
+the shape of each cost zone, kept per seat until a card enters or leaves one.  (Seen to
+fail on purpose: a card leaving a set zone left in the index, a card played into it not
+indexed, a cost placed without forgetting the kept shape.)"""
 
 from __future__ import annotations
 
@@ -46,6 +47,11 @@ def _check(state, kept: list) -> None:
         kept.append(1)
         assert {n: getattr(fx, n) for n in ("turn", "out", "mods", "act")} == _plain(state)
     assert state._mod_sources() == _plain_sources(state)
+    d = state.d
+    for s in SEATS:  # the cost zones' shapes, kept per seat
+        piles = d.cpiles[s]
+        assert state._zone_key(s) == (tuple((f, len(p)) for f, p in piles.items()) if piles
+                                      else len(d.cun[s]))
 
 
 def _play(state, pick: random.Random, kept: list, limit: int = 10 ** 6) -> None:

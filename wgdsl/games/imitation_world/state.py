@@ -326,6 +326,9 @@ class IWState(Stepper):
         # has the same REFs while no card's id changes (only _redeal changes one, and
         # forgets these)
         self._refc: dict = {}
+        # seat -> the shape of its cost zone (_zone_key), kept until a card enters or
+        # leaves a cost zone
+        self._zk: dict = {}
         # the field index (_Field), or None: made from the zones when first read
         self._fx: Optional[_Field] = None
         # (the attack, its number of blockers, the block list) of the last block listed
@@ -483,6 +486,8 @@ class IWState(Stepper):
     def _remove(self, uid: int) -> None:
         """Take ``uid`` out of wherever it is (not the aga: it never moves)."""
         d = self.d
+        if self._zk:  # (a cost zone may lose it)
+            self._zk = {}
         s = d.owner[uid]
         for zs in d.setz.values():  # first: most cards moved are geuda out of a judgment
             if uid in zs:
@@ -669,10 +674,15 @@ class IWState(Stepper):
 
     def _zone_key(self, seat: str):
         """The shape of ``seat``'s cost zone: its (faction, cards) piles, or the number of
-        cards of its unmarked pile."""
-        d = self.d
-        piles = d.cpiles[seat]
-        return tuple([(f, len(p)) for f, p in piles.items()]) if piles else len(d.cun[seat])
+        cards of its unmarked pile (kept until a card enters or leaves a cost zone:
+        _place_cost, _play's fixing, _remove)."""
+        key = self._zk.get(seat)
+        if key is None:
+            d = self.d
+            piles = d.cpiles[seat]
+            key = self._zk[seat] = (tuple([(f, len(p)) for f, p in piles.items()]) if piles
+                                    else len(d.cun[seat]))
+        return key
 
     def cost_zone(self, seat: str) -> rules.CostZone:
         key = self._zone_key(seat)
@@ -1286,6 +1296,7 @@ class IWState(Stepper):
         foe = BIT[other(seat)]
         for u in d.hand[seat]:  # R22.3: the opponent cannot tell which card went
             d.kn[u] &= ~foe
+        self._zk = {}  # the zone's shape changes
         if to is None:
             d.cun[seat].append(uid)
             where = "the unmarked pile"
@@ -1320,6 +1331,7 @@ class IWState(Stepper):
         if fixes:  # R9.2 fixing by play
             d.cpiles[seat] = {c.faction: d.cun[seat]}
             d.cun[seat] = []
+            self._zk = {}
             self.note(seat, "mark", f"{seat}'s cost zone becomes its {c.faction} pile (R9.2)")
         uid = self._in_hand(seat, ident)
         d.hand[seat].remove(uid)
@@ -1619,6 +1631,7 @@ class IWState(Stepper):
         self._wait = []
         self._refc = {}
         self._fx = self._blockc = self._modc = None
+        self._zk = {}
 
     def _game_over(self) -> IllegalAction:
         """R20.4: nothing happens once the game has ended."""
@@ -1680,6 +1693,7 @@ class IWState(Stepper):
         self._who = None
         self._refc = {}
         self._fx = self._blockc = self._modc = None
+        self._zk = {}
 
     def _reseed(self, rnd: random.Random) -> None:
         self.d.rng = rnd.getrandbits(64) & MASK
