@@ -26,7 +26,7 @@ from typing import Any, Optional
 import attrs
 
 from wgdsl.kernel.decision import Answer, Decision, Suspend
-from wgdsl.kernel.errors import IllegalAction
+from wgdsl.kernel.errors import IllegalAction, RunawayEffects
 from wgdsl.kernel.rng import MASK, below, shuffled
 from wgdsl.kernel.stepper import Stepper
 from wgdsl.kernel.triggers import next_to_resolve
@@ -117,6 +117,15 @@ class IWDecision(Decision):
 
 
 NEXT, DONE = Action("next"), Action("done")
+# the kernel's (current seats, acting seats, terminal) between steps of a game not over, by
+# the seat that acts, and by the active seat when its opponent blocks (IWState._find_who)
+_WHO = {s: ((s,), (s,), False) for s in SEATS}
+_WHO_FOE = {s: _WHO[other(s)] for s in SEATS}
+# the kinds of action whose step never meets a question (IWState._may_ask)
+_QUIET = frozenset(("block", "cost", "barrier"))
+# the hooks the public loop's straight path (IWState.apply, legal_actions, _find_who) does
+# not call: a subclass that gives its own is stepped by the kernel's path
+_BYPASSED = ("_find_who", "_acting", "_legal_of", "_may_ask", "_run")
 _NEXT_ONLY = [NEXT]  # shared: the Stepper hands out copies, never this list
 
 
@@ -126,7 +135,7 @@ class _Reads:
     (R21.2-R21.3): a play, the アウト時 and turn abilities.  Made once per table
     (:func:`_reads_of`)."""
 
-    __slots__ = ("type", "mods", "out", "turn", "play_asks", "played", "act", "hand")
+    __slots__ = ("type", "mods", "out", "turn", "play_asks", "played", "act", "hand", "roles")
 
     def __init__(self, table):
         cards = table.cards
@@ -143,6 +152,11 @@ class _Reads:
         # id -> does one of its アウト時 (out) / turn abilities ask as it resolves
         self.out = _listeners(cards, ("out",))
         self.turn = _listeners(cards, ("turn_start", "turn_end"))
+        # id -> the lists of the field index (_Field) a card of that id is kept in, for
+        # the ids in one at least
+        self.roles = {i: roles for i in cards if (roles := tuple(
+            name for name, ids in (("turn", self.turn), ("out", self.out),
+                                   ("mods", self.mods), ("act", self.act)) if i in ids))}
         # the ids whose play may ask: its own 登場時 abilities, or an eventi's effect (only
         # the played card's abilities start on a play, R21.6; one card's are never ordered)
         self.play_asks = frozenset(
@@ -164,6 +178,22 @@ def _listeners(cards: dict, timings: tuple) -> dict:
         if ts:
             out[i] = any(_asks(t.effect) for t in ts)
     return out
+
+
+class _Field:
+    """The field index: the set-zone cards each hot reading needs, by seat, in set-zone
+    order, kept as cards enter and leave a set zone (IWState._entered_setz,
+    _leave_field) instead of the zones being scanned again at each reading (issue 17):
+    ``turn`` the cards of ids with a turn ability, ``out`` with an アウト時 ability,
+    ``mods`` with 常時 modifiers (as (modifiers, seat, uid), :meth:`IWState._mod_sources`'s
+    entries), ``act`` with an activated ability.  Made from the zones when first read
+    after a new state, a restore or a resample (IWState._field)."""
+
+    __slots__ = ("turn", "out", "mods", "act")
+
+    def __init__(self):
+        self.turn, self.out = {"A": [], "B": []}, {"A": [], "B": []}
+        self.mods, self.act = {"A": [], "B": []}, {"A": [], "B": []}
 
 
 _ZONES: dict = {}  # (faction, cards) pairs, or the unmarked count -> rules.CostZone
@@ -283,7 +313,7 @@ class IWState(Stepper):
         r = _reads_of(table)
         self._type, self._mods, self._out = r.type, r.mods, r.out
         self._turn, self._play_asks, self._played = r.turn, r.play_asks, r.played
-        self._act, self._hand = r.act, r.hand
+        self._act, self._hand, self._roles = r.act, r.hand, r.roles
         self.seats = SEATS
         self.d = data
         # seat -> the markers its aga permits (R8.6); fixed for a game (agas never change,
@@ -296,11 +326,15 @@ class IWState(Stepper):
         # has the same REFs while no card's id changes (only _redeal changes one, and
         # forgets these)
         self._refc: dict = {}
-        # (A's set zone, B's, may an out judgment ask) of the last _may_ask that read it
-        self._outc: Optional[tuple] = None
+        # seat -> the shape of its cost zone (_zone_key), kept until a card enters or
+        # leaves a cost zone
+        self._zk: dict = {}
+        # the field index (_Field), or None: made from the zones when first read
+        self._fx: Optional[_Field] = None
         # (the attack, its number of blockers, the block list) of the last block listed
         self._blockc: Optional[tuple] = None
-        # (A's set zone, B's, the agas' faces and the territory, _mod_sources) of the last
+        # (the agas' faces and the territory, _mod_sources) of the last, while the field
+        # index's mods lists are the same (_mod_sources)
         self._modc: Optional[tuple] = None
         # bit -> (the log list, its entries read by that bit's seat): see _events
         self._logs: dict = {}
@@ -452,6 +486,8 @@ class IWState(Stepper):
     def _remove(self, uid: int) -> None:
         """Take ``uid`` out of wherever it is (not the aga: it never moves)."""
         d = self.d
+        if self._zk:  # (a cost zone may lose it)
+            self._zk = {}
         s = d.owner[uid]
         for zs in d.setz.values():  # first: most cards moved are geuda out of a judgment
             if uid in zs:
@@ -479,6 +515,16 @@ class IWState(Stepper):
         (R11.3, R12.4)."""
         d = self.d
         zs.remove(uid)
+        fx = self._fx
+        if fx is not None:  # the field index follows (see _Field)
+            names = self._roles.get(d.cid[uid])
+            if names:
+                s = "A" if zs is d.setz["A"] else "B"
+                for name in names:
+                    if name == "mods":
+                        fx.mods[s].remove((self._mods[d.cid[uid]], s, uid))
+                    else:
+                        getattr(fx, name)[s].remove(uid)
         d.pan.discard(uid)
         d.new.discard(uid)
         d.attacked.discard(uid)
@@ -490,6 +536,23 @@ class IWState(Stepper):
             self.note(d.owner[e], "trash", "{} goes to " + d.owner[e] + "'s trash with its geuda",
                       (e,))
         d.eot = [m for m in d.eot if m[0] != uid]
+
+    def _field(self) -> _Field:
+        """The field index (:class:`_Field`) made from the set zones as they are."""
+        fx = self._fx = _Field()
+        for s in SEATS:
+            for u in self.d.setz[s]:
+                self._index(fx, s, u)
+        return fx
+
+    def _index(self, fx: _Field, s: str, uid: int) -> None:
+        """``uid``, last in ``s``'s set zone, into the field index's lists."""
+        i = self.d.cid[uid]
+        for name in self._roles.get(i, ()):
+            if name == "mods":
+                fx.mods[s].append((self._mods[i], s, uid))
+            else:
+                getattr(fx, name)[s].append(uid)
 
     def _to(self, uid: int, zone: str) -> None:
         """Move ``uid`` to its owner's ``zone`` (trash, past, hand, deck_bottom)."""
@@ -529,22 +592,20 @@ class IWState(Stepper):
 
     def _mod_sources(self) -> list:
         """(modifiers, controller, uid) of the cards whose 常時 modifiers apply now (R21.1,
-        R19.5): set-zone cards, face-up agas, the territory (its controller's); only ids
-        with modifiers count.  Kept while the set zones, the agas' faces and the territory
-        are the same (do not change the list)."""
+        R19.5): set-zone cards (the field index's), face-up agas, the territory (its
+        controller's); only ids with modifiers count.  Kept while those are the same (do
+        not change the list)."""
         d = self.d
-        za, zb, rest = d.setz["A"], d.setz["B"], (d.aga_up["A"], d.aga_up["B"], d.terr,
-                                                   d.terr_ctrl)
+        fx = self._fx or self._field()
+        ma, mb = fx.mods["A"], fx.mods["B"]
+        rest = (d.aga_up["A"], d.aga_up["B"], d.terr, d.terr_ctrl)
         kept = self._modc
-        if kept is not None and kept[0] == za and kept[1] == zb and kept[2] == rest:
+        if kept is not None and kept[0] == ma and kept[1] == mb and kept[2] == rest:
             return kept[3]
         cid, mods = d.cid, self._mods
         out = []
-        for s in SEATS:
-            for su in d.setz[s]:
-                ms = mods.get(cid[su])
-                if ms is not None:
-                    out.append((ms, s, su))
+        for s, zone in (("A", ma), ("B", mb)):
+            out += zone
             a = d.aga.get(s)
             if a is not None and d.aga_up[s]:
                 ms = mods.get(cid[a])
@@ -554,7 +615,7 @@ class IWState(Stepper):
             ms = mods.get(cid[d.terr])
             if ms is not None:
                 out.append((ms, d.terr_ctrl, d.terr))
-        self._modc = (za[:], zb[:], rest, out)
+        self._modc = (ma[:], mb[:], rest, out)
         return out
 
     def _stats(self, uid: int, sources: Optional[list] = None) -> tuple:
@@ -613,10 +674,15 @@ class IWState(Stepper):
 
     def _zone_key(self, seat: str):
         """The shape of ``seat``'s cost zone: its (faction, cards) piles, or the number of
-        cards of its unmarked pile."""
-        d = self.d
-        piles = d.cpiles[seat]
-        return tuple([(f, len(p)) for f, p in piles.items()]) if piles else len(d.cun[seat])
+        cards of its unmarked pile (kept until a card enters or leaves a cost zone:
+        _place_cost, _play's fixing, _remove)."""
+        key = self._zk.get(seat)
+        if key is None:
+            d = self.d
+            piles = d.cpiles[seat]
+            key = self._zk[seat] = (tuple([(f, len(p)) for f, p in piles.items()]) if piles
+                                    else len(d.cun[seat]))
+        return key
 
     def cost_zone(self, seat: str) -> rules.CostZone:
         key = self._zone_key(seat)
@@ -713,23 +779,96 @@ class IWState(Stepper):
             get = _ACTIONS.get
             return [get(t) or Action(t) for t in texts]
 
+    # ------------------------------------------------------ the public loop's path
+    # The kernel's is_terminal (through _find_who), legal_actions and apply for the common
+    # case (between steps, the action listed) without the hooks' calls: the loop of a
+    # learner or a sweep pays them once per action (issue 17).  Anything else (a question
+    # pending, the game over, an action not listed or given as a text, an apply with no
+    # list asked for) goes to the kernel's path, which says what is wrong in its own
+    # words.  tests/test_iw_straight_path.py holds both paths to the same lists, logs,
+    # questions and refusals.
+    def __init_subclass__(cls, **kwargs):
+        """A subclass that gives hooks of its own (a test's spy, a broken variant) is
+        stepped by the kernel's path, which calls them: the straight path does not."""
+        super().__init_subclass__(**kwargs)
+        if any(getattr(cls, hook) is not getattr(IWState, hook) for hook in _BYPASSED):
+            if cls.apply is IWState.apply:
+                cls.apply = IWState._apply_kernel
+            if cls._find_who is IWState._find_who:
+                cls._find_who = Stepper._find_who
+
+    def _find_who(self) -> tuple:
+        """The kernel's (current seats, acting seats, terminal), read straight off the
+        state between steps (:meth:`_acting`, inline)."""
+        if self.question is None and self.stopped is None:
+            d = self.d
+            if not d.over:
+                if d.phase == "setup":
+                    return _WHO[d.setup_seat]
+                a = d.attack
+                if a is not None and a["stage"] == "block":
+                    return _WHO_FOE[d.active]
+                return _WHO[d.active]
+        return Stepper._find_who(self)
+
     def legal_actions(self, seat: str) -> list:
+        legal = self._legal.get(seat)  # kept for the current seats only (the Stepper's)
+        if legal is not None:
+            return legal[:]
         q = self.question
         if q is not None:
             if seat != q.decision.seat:
                 return []
             return [Action(o) for o in q.decision.options]
-        legal = self._legal.get(seat)  # kept for the current seats only (the Stepper's)
-        if legal is None:
-            who = self._who  # current_seats(), inline
-            if who is None:
-                who = self._who = self._find_who()
-            if seat not in who[0]:
-                return []
-            legal = self._legal[seat] = self._legal_of(seat)
-        return list(legal)
+        who = self._who  # current_seats(), inline
+        if who is None:
+            who = self._who = self._find_who()
+        if seat not in who[0]:
+            return []
+        legal = self._legal[seat] = self._legal_of(seat)
+        return legal[:]
 
     def apply(self, seat: str, action: Any) -> None:
+        # the kernel keeps a seat's list only for a current seat between steps, so a list
+        # kept means: no question, the game neither over nor stopped, ``seat`` acts
+        legal = self._legal.get(seat)
+        if legal is None:
+            return self._apply_kernel(seat, action)
+        try:
+            listed = action in legal  # (a text is no listed Action: the kernel's path)
+        except Exception:  # an unhashable or incomparable thing is no action
+            listed = False
+        if not listed:
+            return self._apply_kernel(seat, action)
+        kind = action.kind  # _may_ask, inline for its quiet cases
+        if kind == "next":
+            d = self.d
+            asks = d.hold or (d.phase == "main2" and self._may_ask(seat, action))
+        elif kind in _QUIET:
+            asks = False
+        else:
+            asks = self._may_ask(seat, action)
+        if asks:
+            self._resume(seat, action, [], self._snapshot())
+            return
+        self._legal = {}
+        self._who = None
+        self._answers, self._asked = (), 0  # _run, inline: no answers
+        if self._wait:  # left by a run stopped at a question
+            self._wait = []
+        try:
+            self._do(seat, action)
+            self._advance()
+        except GameOver:
+            pass
+        except Suspend as stop:
+            raise self._broken_promise(seat, action, stop) from None
+        except RunawayEffects as err:
+            self.stopped = err.message
+
+    def _apply_kernel(self, seat: str, action: Any) -> None:
+        """The kernel's apply, an action's text read as the Action and an action answering
+        the pending question as its Answer."""
         if isinstance(action, str):
             action = Action(action)
         q = self.question
@@ -800,12 +939,11 @@ class IWState(Stepper):
                     for t in self.options(seat, op.choose):
                         out.append(f"play {i} target {t}")
         pan, acts = d.pan, self._act
-        for u in d.setz[seat]:
+        fx = self._fx or self._field()
+        for u in fx.act[seat]:  # the set zone's cards with an activated ability
             if u in pan:
                 continue
-            act = acts.get(cid[u])
-            if act is None:
-                continue
+            act = acts[cid[u]]
             if refs is None:
                 refs = {**self._refs("A"), **self._refs("B")}
             if act.choose is None:
@@ -960,8 +1098,9 @@ class IWState(Stepper):
             # the turn's end and the next one's start: set zones, face-up agas, the
             # territory (no card enters the field while abilities that ask nothing resolve)
             # (only the cards of ids that listen: _listening passes over the others)
-            cid = d.cid
-            sources = [(s, u) for s in SEATS for u in d.setz[s] if cid[u] in listen]
+            fx = self._fx or self._field()
+            ta, tb = fx.turn["A"], fx.turn["B"]
+            sources = [("A", u) for u in ta] + [("B", u) for u in tb] if ta or tb else []
             for s in SEATS:
                 if d.aga_up[s] and s in d.aga:
                     sources.append((s, d.aga[s]))
@@ -974,28 +1113,16 @@ class IWState(Stepper):
             return False
         if kind in ("attack", "done", "join", "front"):
             # a judgment may follow: an out geuda's アウト時 abilities (the only ones that
-            # wait during a judgment); the answer is kept while the set zones are the same
+            # wait during a judgment), read from the field index
             listen = self._out
             if not listen:
                 return False
-            setz = d.setz
-            za, zb = setz["A"], setz["B"]
-            kept = self._outc
-            if kept is not None and kept[0] == za and kept[1] == zb:
-                return kept[2]
-            asks = self._out_asks(listen)
-            self._outc = (za[:], zb[:], asks)
-            return asks
+            fx = self._fx or self._field()  # the cards that listen, in the field index
+            oa, ob = fx.out["A"], fx.out["B"]
+            if not oa and not ob:
+                return False  # the usual case: no card there listens
+            return self._listening(listen, [("A", u) for u in oa] + [("B", u) for u in ob])
         return kind not in ("cost", "barrier")
-
-    def _out_asks(self, listen: dict) -> bool:
-        """:meth:`_listening` of the アウト時 abilities ``listen`` over both set zones."""
-        d = self.d
-        ids, setz = d.cid.__getitem__, d.setz
-        keys = listen.keys()
-        if keys.isdisjoint(map(ids, setz["A"])) and keys.isdisjoint(map(ids, setz["B"])):
-            return False  # the usual case: no card there listens
-        return self._listening(listen, [(s, u) for s in SEATS for u in setz[s]])
 
     def _listening(self, listen: dict, sources: list) -> bool:
         """May the abilities ``listen`` names of the cards ``sources`` ((controller, uid)
@@ -1169,6 +1296,7 @@ class IWState(Stepper):
         foe = BIT[other(seat)]
         for u in d.hand[seat]:  # R22.3: the opponent cannot tell which card went
             d.kn[u] &= ~foe
+        self._zk = {}  # the zone's shape changes
         if to is None:
             d.cun[seat].append(uid)
             where = "the unmarked pile"
@@ -1203,12 +1331,15 @@ class IWState(Stepper):
         if fixes:  # R9.2 fixing by play
             d.cpiles[seat] = {c.faction: d.cun[seat]}
             d.cun[seat] = []
+            self._zk = {}
             self.note(seat, "mark", f"{seat}'s cost zone becomes its {c.faction} pile (R9.2)")
         uid = self._in_hand(seat, ident)
         d.hand[seat].remove(uid)
         d.kn[uid] = BOTH
         if c.type in ("geuda", "object"):
             d.setz[seat].append(uid)
+            if self._fx is not None and ident in self._roles:  # the field index follows
+                self._index(self._fx, seat, uid)
             if c.type == "geuda":
                 d.new.add(uid)
             self.note(seat, "play", seat + " plays {}", (uid,))
@@ -1401,10 +1532,10 @@ class IWState(Stepper):
         if not listen:
             return
         sources = []
-        for s in SEATS:  # cards of other ids left out (the order of the others kept)
-            for u in d.setz[s]:
-                if cid[u] in listen:
-                    sources.append((s, u))
+        fx = self._fx or self._field()
+        for s in SEATS:  # cards of other ids left out (the field index's, in zone order)
+            for u in fx.turn[s]:
+                sources.append((s, u))
             if d.aga_up[s] and s in d.aga and cid[d.aga[s]] in listen:
                 sources.append((s, d.aga[s]))
         if d.terr is not None and cid[d.terr] in listen:
@@ -1499,7 +1630,8 @@ class IWState(Stepper):
         self.d = snap.copy()
         self._wait = []
         self._refc = {}
-        self._outc = self._blockc = self._modc = None
+        self._fx = self._blockc = self._modc = None
+        self._zk = {}
 
     def _game_over(self) -> IllegalAction:
         """R20.4: nothing happens once the game has ended."""
@@ -1560,7 +1692,8 @@ class IWState(Stepper):
         self._legal = {}
         self._who = None
         self._refc = {}
-        self._outc = self._blockc = self._modc = None
+        self._fx = self._blockc = self._modc = None
+        self._zk = {}
 
     def _reseed(self, rnd: random.Random) -> None:
         self.d.rng = rnd.getrandbits(64) & MASK
