@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, is_
 from typing import Any, Optional
 
 import attrs
@@ -154,6 +155,13 @@ class WWState(Stepper):
         # seat -> its legal actions now (a list never changed once made); an entry goes when
         # the seat acts, all of them when a window closes or opens or the state is replaced
         self._opts: dict = {}
+        # the seats that have not committed in the open window, in seat order (the current
+        # seats while the game runs): kept as they commit, not looked for at every action
+        self._cur = self._uncommitted()
+
+    def _uncommitted(self) -> tuple:
+        players = self.d.players
+        return tuple([s for s in self.seats if not players[s].committed])
 
     # ------------------------------------------------------------------ log
     def note(self, seat: Optional[str], kind: str, text: str) -> None:
@@ -206,6 +214,7 @@ class WWState(Stepper):
             p.discarded = []
             if d.phase == "draft":
                 p.seen.append({"round": d.round, "pick": d.pick, "hand": sorted(p.hand)})
+        self._cur = self.seats
         if self.solo and d.phase == "planning":
             self._take_pile(self.seats[0])
         d.opened = {s: p.copy() for s, p in d.players.items()}
@@ -448,9 +457,11 @@ class WWState(Stepper):
             p.hand.remove(a.args[0])
             p.pick = a.args[0]
             p.committed = True
+            self._cur = tuple([s for s in self._cur if s != seat])
             self.note(seat, "pick", f"{seat} picks {a.args[0]}")
         elif kind == "done":
             p.committed = True
+            self._cur = tuple([s for s in self._cur if s != seat])
             self.note(seat, "done", f"{seat} is done")
         elif kind == "construct":
             (p.hand if self.solo else p.draft).remove(a.args[0])
@@ -552,8 +563,43 @@ class WWState(Stepper):
         return self.d.over
 
     def _acting(self) -> tuple:
-        players = self.d.players
-        return tuple([s for s in self.seats if not players[s].committed])
+        return self._cur
+
+    # The public loop's hot path (issue 17): between steps (never a question: no step asks;
+    # no commits kept: the windows are private) the current seats are the uncommitted ones
+    # kept in ``_cur``, a seat's list is the one ``_opts`` keeps, and an action listed (the
+    # very object: one shared Act per action) runs at once; anything else takes the
+    # kernel's path (its refusals, the game stopped).
+    def is_terminal(self) -> bool:
+        if self.question is None and self.stopped is None:
+            return self.d.over
+        return Stepper.is_terminal(self)
+
+    def current_seats(self) -> tuple:
+        if self.question is None and self.stopped is None:
+            return () if self.d.over else self._cur
+        return Stepper.current_seats(self)
+
+    def legal_actions(self, seat: str) -> list:
+        if self.question is None and self.stopped is None:
+            legal = self._opts.get(seat)
+            if legal is not None:
+                return legal[:]
+            if seat in self.d.players:  # a committed seat's list, or the game's end: empty
+                return self._options(seat)[:]
+        return Stepper.legal_actions(self, seat)
+
+    def apply(self, seat: str, action: Any) -> None:
+        legal = self._opts.get(seat)  # non-empty: the seat has not committed, the game runs
+        if legal and self.question is None and self.stopped is None \
+                and any(map(is_, legal, repeat(action))):
+            if self._legal:
+                self._legal = {}
+            self._who = None
+            self._act(seat, action)
+            self._autoplay((seat,))
+            return
+        Stepper.apply(self, seat, action)
 
     def _legal_of(self, seat: str) -> list:
         return self._options(seat)
@@ -571,6 +617,7 @@ class WWState(Stepper):
     def _restore(self, snap: Data) -> None:  # pragma: no cover
         self.d = snap.copy()
         self._opts.clear()
+        self._cur = self._uncommitted()
 
     def _copy(self) -> "WWState":
         twin = WWState(self.game, self.seats, self.d.copy())
@@ -613,6 +660,7 @@ class WWState(Stepper):
             back.committed = False
             back.pending_log = []
             d.players[other] = back
+        self._cur = self._uncommitted()
         others = [s for s in self.seats if s != seat]
         if self.solo:  # R21.6a: the deck and the piles not taken yet
             pool = list(d.deck) + [c for pile in d.piles for c in pile]
