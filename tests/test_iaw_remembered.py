@@ -2,7 +2,8 @@
 decision of seeded games at 1, 2, 3 and 5 seats: the current seats kept as seats commit
 (``WWState._cur``) against the seats not committed; the public loop's straight path
 (``WWState.apply`` and friends) against the kernel's path (``Stepper.apply``) on a twin
-given the same actions."""
+given the same actions; each seat as the open window found it (copied at its first change
+only) against the seat copied whole at the opening."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import random
 import pytest
 
 import wgdsl
+from wgdsl.games.wonderful_world.state import Seat, WWState
 from wgdsl.kernel.stepper import Stepper
 
 GAME = wgdsl.load_game("wonderful-world")
@@ -56,3 +58,38 @@ def test_the_straight_path_is_the_kernels(seats, seed):
         Stepper.apply(kernel, seat, kernel.parse_action(seat, str(legal[k])))
         assert _whole(fast) == _whole(kernel)
     assert Stepper.is_terminal(kernel)
+
+
+# ------------------------------------------------------------------ windows: copy on write
+class FullSnapshots(WWState):
+    """Also keeps every seat as a window found it, copied whole at the opening (as the
+    engine did before it copied a seat at its first change only)."""
+
+    full: dict = {}
+
+    def _autoplay(self, seats=None):
+        if seats is None and self.d.opened == {}:  # a window has just opened
+            self.full = {s: p.copy() for s, p in self.d.players.items()}
+        super()._autoplay(seats)
+
+
+def _seat(p) -> dict:
+    return {k: getattr(p, k) for k in Seat.__slots__ if k != "pick_at"}
+
+
+@pytest.mark.parametrize("seats, seed", CASES)
+def test_a_seat_as_the_window_found_it_is_the_whole_copy(seats, seed):
+    """At every decision, each seat as the open window found it (copied at its first
+    change, or its commit taken back) is the seat copied whole at the opening; at the end,
+    the last window's."""
+    start = GAME.new_state(seed=seed, seats=seats)
+    state = FullSnapshots(start.game, start.seats, start.d)
+    state.full = {s: p.copy() for s, p in state.d.players.items()}  # the first window's
+    rnd = random.Random(seed)
+    while True:
+        for s in state.seats:
+            assert _seat(state._opened(s)) == _seat(state.full[s]), (s, state.d.phase)
+        if state.is_terminal():
+            break
+        seat = rnd.choice(state.current_seats())
+        state.apply(seat, rnd.choice(state.legal_actions(seat)))

@@ -12,7 +12,10 @@ A seat's legal actions are worked out once per decision point (:meth:`WWState._o
 R7.6's check and ``legal_actions`` share the list, which is forgotten when the seat acts or
 a window opens or closes (each seat acts on its own part of the state only).
 
-Each seat's part of the state is a :class:`Seat` of plain values; a copy copies them.
+Each seat's part of the state is a :class:`Seat` of plain values; a copy copies them.  A
+window does not copy every seat when it opens: a seat is copied before its first change in
+the window (copy on write, ``Data.opened``), and one whose only action is its commit (a
+pick, a done) is not copied at all: the commit is taken back on demand (:meth:`WWState._opened`).
 Rule numbers are wonderful-world.md's, cited "IAW R10.2" outside this game's files.
 """
 
@@ -91,7 +94,7 @@ class Seat:
 
     __slots__ = ("empire", "hand", "draft", "pick", "building", "cubes", "kry", "fin", "gen",
                  "built", "unplaced", "science", "committed", "pending_log", "discarded",
-                 "seen", "look", "piles_taken", "swap_over")
+                 "seen", "look", "piles_taken", "swap_over", "pick_at")
 
     def copy(self) -> "Seat":
         s = Seat.__new__(Seat)
@@ -104,6 +107,7 @@ class Seat:
         s.discarded = list(self.discarded)
         s.seen = list(self.seen)
         s.look, s.piles_taken, s.swap_over = list(self.look), self.piles_taken, self.swap_over
+        s.pick_at = self.pick_at
         return s
 
     @staticmethod
@@ -114,6 +118,7 @@ class Seat:
         s.science, s.committed = False, False
         s.built, s.pending_log, s.discarded, s.seen = [], [], [], []
         s.look, s.piles_taken, s.swap_over = [], 0, False
+        s.pick_at = 0  # where the pick was in the hand (a pick taken back puts it there)
         return s
 
 
@@ -129,7 +134,8 @@ class Data:
         d.players = {s: p.copy() for s, p in self.players.items()}
         d.produced = dict(self.produced)
         d.supremacy = list(self.supremacy)
-        d.opened = {s: p.copy() for s, p in self.opened.items()}
+        # (the seats as a window found them are never changed once copied: shared)
+        d.opened = None if self.opened is None else dict(self.opened)
         d.opened_discard = list(self.opened_discard)
         d.rng, d.log, d.over, d.result = self.rng, list(self.log), self.over, self.result
         d.piles = [list(p) for p in self.piles]
@@ -217,7 +223,7 @@ class WWState(Stepper):
         self._cur = self.seats
         if self.solo and d.phase == "planning":
             self._take_pile(self.seats[0])
-        d.opened = {s: p.copy() for s, p in d.players.items()}
+        d.opened = {}  # a seat is copied at its first change (_act), not here
         d.opened_discard = list(d.discard)
         self._autoplay()
 
@@ -258,6 +264,10 @@ class WWState(Stepper):
     def _close_window(self) -> None:
         d = self.d
         self._opts.clear()
+        if d.phase == "production" and d.step == len(RESOURCES) - 1 and d.round == ROUNDS:
+            # the game ends at this close: the last window's seats, made whole while a
+            # commit can still be taken back (to_dict shows them)
+            d.opened = {s: self._opened(s) for s in self.seats}
         for seat in self.seats:  # R7.4: each seat's entries, in seat order
             p = d.players[seat]
             d.log.extend(p.pending_log)
@@ -453,17 +463,26 @@ class WWState(Stepper):
         self._opts.pop(seat, None)
         p = d.players[seat]
         kind = a.kind
+        # a commit (pick, done) is the seat's last action in the window, and one that can be
+        # taken back (_opened): a seat is copied as the window found it only before another
         if kind == "pick":
-            p.hand.remove(a.args[0])
+            hand = p.hand
+            k = p.pick_at = hand.index(a.args[0])
+            del hand[k]
             p.pick = a.args[0]
             p.committed = True
             self._cur = tuple([s for s in self._cur if s != seat])
             self.note(seat, "pick", f"{seat} picks {a.args[0]}")
-        elif kind == "done":
+            return
+        if kind == "done":
             p.committed = True
             self._cur = tuple([s for s in self._cur if s != seat])
             self.note(seat, "done", f"{seat} is done")
-        elif kind == "construct":
+            return
+        opened = d.opened
+        if seat not in opened:
+            opened[seat] = p.copy()
+        if kind == "construct":
             (p.hand if self.solo else p.draft).remove(a.args[0])
             p.swap_over = True
             p.building.append((a.args[0], []))
@@ -519,6 +538,25 @@ class WWState(Stepper):
         if self.solo and d.phase == "planning" and not p.committed and not p.hand \
                 and not p.look and p.piles_taken == 1:
             self._take_pile(seat)  # R20.3 ①, the second time
+
+    def _opened(self, seat: str) -> Seat:
+        """``seat`` as the open window found it (R7.5): its copy made before its first
+        change in the window; a seat not copied has not acted yet (it is as it was) or has
+        only committed (its pick or done, taken back here on a copy: the entry it logged,
+        the card back to its place in the hand)."""
+        o = self.d.opened.get(seat)
+        if o is not None:
+            return o
+        p = self.d.players[seat]
+        if not p.committed:
+            return p
+        o = p.copy()
+        o.committed = False
+        del o.pending_log[-1:]  # the entry its commit logged (R7.4: it waits there)
+        if o.pick is not None:
+            o.hand.insert(o.pick_at, o.pick)
+            o.pick = None
+        return o
 
     def _index(self, seat: str, ref: str) -> int:
         building = self.d.players[seat].building
@@ -656,7 +694,12 @@ class WWState(Stepper):
             was = d.players[other]
             for ident in was.discarded:
                 d.discard.remove(ident)
-            back = d.opened[other].copy()
+            # the window's view of the seat is kept as it was (the re-deal changes the seat)
+            found = self._opened(other)
+            if found is was:
+                found = was.copy()
+            d.opened[other] = found
+            back = found.copy()
             back.committed = False
             back.pending_log = []
             d.players[other] = back
@@ -750,7 +793,7 @@ class WWState(Stepper):
         players = {}
         for s in self.seats:
             live = d.players[s]
-            shown = live if (s == seat or not window) else d.opened.get(s, live)
+            shown = live if (s == seat or not window) else self._opened(s)
             players[s] = self._seat_view(shown, live)
         me = d.players[seat]
         discard = list(d.opened_discard) + list(me.discarded) if window else list(d.discard)
@@ -781,7 +824,8 @@ class WWState(Stepper):
         return {"seats": list(self.seats), "round": d.round, "phase": d.phase, "pick": d.pick,
                 "step": d.step, "side": d.side, "deck": list(reversed(d.deck)),
                 "discard": sorted(d.discard), "players": {s: whole(p) for s, p in d.players.items()},
-                "opened": {s: whole(p) for s, p in d.opened.items()},
+                "opened": {} if d.opened is None else {
+                    s: whole(self._opened(s)) for s in self.seats},
                 "opened_discard": sorted(d.opened_discard), "produced": dict(d.produced),
                 "supremacy": [list(x) for x in d.supremacy], "rng": d.rng, "over": d.over,
                 "piles": [list(p) for p in d.piles],
