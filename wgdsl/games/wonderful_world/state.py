@@ -94,7 +94,8 @@ class Seat:
 
     __slots__ = ("empire", "hand", "draft", "pick", "building", "cubes", "kry", "fin", "gen",
                  "built", "unplaced", "science", "committed", "pending_log", "discarded",
-                 "seen", "look", "piles_taken", "swap_over", "pick_at")
+                 "seen", "look", "piles_taken", "swap_over", "pick_at",
+                 "pairs")
 
     def copy(self) -> "Seat":
         s = Seat.__new__(Seat)
@@ -107,7 +108,7 @@ class Seat:
         s.discarded = list(self.discarded)
         s.seen = list(self.seen)
         s.look, s.piles_taken, s.swap_over = list(self.look), self.piles_taken, self.swap_over
-        s.pick_at = self.pick_at
+        s.pick_at, s.pairs = self.pick_at, self.pairs  # (pairs: never changed, replaced)
         return s
 
     @staticmethod
@@ -119,6 +120,9 @@ class Seat:
         s.built, s.pending_log, s.discarded, s.seen = [], [], [], []
         s.look, s.piles_taken, s.swap_over = [], 0, False
         s.pick_at = 0  # where the pick was in the hand (a pick taken back puts it there)
+        # (reference, empty spaces) of each card under construction, or None: worked out
+        # when the legal actions are listed, forgotten when the construction area changes
+        s.pairs = None
         return s
 
 
@@ -254,11 +258,8 @@ class WWState(Stepper):
                 if len(legal) != 1:
                     break
                 self._act(seat, legal[0])
-        if self.d.over:
+        if self.d.over or self._cur:  # the game ended, or a seat has still to commit
             return
-        for p in players.values():
-            if not p.committed:
-                return
         self._close_window()  # which opens the next window and plays its single options
 
     def _close_window(self) -> None:
@@ -386,18 +387,20 @@ class WWState(Stepper):
         append = out.append
         solo = self.solo
         building = p.building
-        if building:
-            refs = _ref_names(building)
-            developments = self.table.developments
-            empties = []
-            for ident, filled in building:  # rules.cost_left, inline
-                left = list(developments[ident].cost)
-                for kind in filled:
-                    left.remove(kind)
-                empties.append(left)
-            pairs = list(zip(refs, empties))
-        else:
+        if not building:
             pairs = ()
+        else:
+            pairs = p.pairs
+            if pairs is None:  # the construction area changed since the last listing
+                refs = _ref_names(building)
+                developments = self.table.developments
+                empties = []
+                for ident, filled in building:  # rules.cost_left, inline
+                    left = list(developments[ident].cost)
+                    for kind in filled:
+                        left.remove(kind)
+                    empties.append(left)
+                pairs = p.pairs = list(zip(refs, empties))
         if phase == "planning":
             if solo:
                 if p.look:  # R20.3: between a swap and its keep nothing else
@@ -486,6 +489,7 @@ class WWState(Stepper):
             (p.hand if self.solo else p.draft).remove(a.args[0])
             p.swap_over = True
             p.building.append((a.args[0], []))
+            p.pairs = None
             self.note(seat, "construct", f"{seat} starts constructing {a.args[0]}")
         elif kind == "recycle":
             ident, to = a.args
@@ -510,6 +514,7 @@ class WWState(Stepper):
         elif kind == "discard_construction":
             k = self._index(seat, a.args[0])
             ident, _ = p.building.pop(k)
+            p.pairs = None
             d.discard.append(ident)
             p.discarded.append(ident)
             cube = self.table.developments[ident].recycle
@@ -586,6 +591,7 @@ class WWState(Stepper):
         k = self._index(seat, ref)
         ident, filled = p.building[k]
         filled.append(kind)
+        p.pairs = None
         if rules.cost_left(self.table, ident, filled):
             return
         p.building.pop(k)
@@ -635,7 +641,14 @@ class WWState(Stepper):
                 self._legal = {}
             self._who = None
             self._act(seat, action)
-            self._autoplay((seat,))
+            # _autoplay((seat,)), inline for the common cases: the seat's next list is made
+            # (and kept for its next decision); R7.6 plays it when it is a single action
+            if not self.d.players[seat].committed:
+                legal = self._opts[seat] = self._legal_now(seat)
+                if len(legal) == 1:
+                    self._autoplay((seat,))
+            elif not self._cur and not self.d.over:
+                self._close_window()  # every seat has committed
             return
         Stepper.apply(self, seat, action)
 
