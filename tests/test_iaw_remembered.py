@@ -3,7 +3,8 @@ decision of seeded games at 1, 2, 3 and 5 seats: the current seats kept as seats
 (``WWState._cur``) against the seats not committed; the public loop's straight path
 (``WWState.apply`` and friends) against the kernel's path (``Stepper.apply``) on a twin
 given the same actions; each seat as the open window found it (copied at its first change
-only) against the seat copied whole at the opening."""
+only) against the seat copied whole at the opening; the log's entries kept as templates
+until read against the texts formatted as they were written."""
 
 from __future__ import annotations
 
@@ -93,3 +94,37 @@ def test_a_seat_as_the_window_found_it_is_the_whole_copy(seats, seed):
             break
         seat = rnd.choice(state.current_seats())
         state.apply(seat, rnd.choice(state.legal_actions(seat)))
+
+
+# ------------------------------------------------------------------ the log: texts made when read
+class EagerLog(WWState):
+    """Formats every log entry's text when it is written (as the engine did before)."""
+
+    def note(self, seat, kind, text):
+        if isinstance(text, tuple):
+            text = text[0].format(*text[1:])
+        super().note(seat, kind, text)
+
+
+@pytest.mark.parametrize("seats, seed", CASES)
+def test_the_log_read_is_the_log_written_at_once(seats, seed):
+    """At every decision the log, and each seat's entries waiting for the close (R7.4),
+    read from the entries kept as templates are those formatted as they were written."""
+    lazy = GAME.new_state(seed=seed, seats=seats)
+    start = GAME.new_state(seed=seed, seats=seats)
+    eager = EagerLog(start.game, start.seats, start.d)
+    eager.d.log = [(e["turn"], e["seat"], e["kind"], e["text"]) for e in start.log]
+    rnd = random.Random(seed)
+    while True:
+        assert lazy.log == eager.log
+        assert lazy.log_of({"pick", "empire", "complete"}) == eager.log_of({"pick", "empire", "complete"})
+        assert [p["pending_log"] for p in lazy.to_dict()["players"].values()] == \
+               [p["pending_log"] for p in eager.to_dict()["players"].values()]
+        if lazy.is_terminal():
+            break
+        seat = rnd.choice(lazy.current_seats())
+        legal = lazy.legal_actions(seat)
+        k = rnd.randrange(len(legal))
+        lazy.apply(seat, legal[k])
+        eager.apply(seat, eager.parse_action(seat, str(legal[k])))
+    assert any(isinstance(e[3], tuple) for e in lazy.d.log)  # (templates were kept)

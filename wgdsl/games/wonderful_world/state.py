@@ -174,9 +174,11 @@ class WWState(Stepper):
         return tuple([s for s in self.seats if not players[s].committed])
 
     # ------------------------------------------------------------------ log
-    def note(self, seat: Optional[str], kind: str, text: str) -> None:
+    def note(self, seat: Optional[str], kind: str, text) -> None:
+        """Log an entry: ``text`` a string, or (a template, its values...) formatted when
+        the log is read (:func:`_entry`); kept as a tuple until then."""
         d = self.d
-        entry = {"turn": d.round, "seat": seat, "kind": kind, "text": text}
+        entry = (d.round, seat, kind, text)
         if seat is not None and not d.over:
             d.players[seat].pending_log.append(entry)  # R7.4: added at the close
         else:
@@ -293,7 +295,7 @@ class WWState(Stepper):
         for seat in self.seats:
             p = d.players[seat]
             p.draft.append(p.pick)
-            self.note(None, "reveal", f"{seat} reveals {p.pick}")
+            self.note(None, "reveal", ("{} reveals {}", seat, p.pick))
             p.pick = None
         if d.pick < PICKS:  # R8.4: pass after picks 1-6, left in rounds 1 and 3
             left = d.round % 2 == 1
@@ -475,12 +477,12 @@ class WWState(Stepper):
             p.pick = a.args[0]
             p.committed = True
             self._cur = tuple([s for s in self._cur if s != seat])
-            self.note(seat, "pick", f"{seat} picks {a.args[0]}")
+            self.note(seat, "pick", ("{} picks {}", seat, a.args[0]))
             return
         if kind == "done":
             p.committed = True
             self._cur = tuple([s for s in self._cur if s != seat])
-            self.note(seat, "done", f"{seat} is done")
+            self.note(seat, "done", ("{} is done", seat))
             return
         opened = d.opened
         if seat not in opened:
@@ -490,7 +492,7 @@ class WWState(Stepper):
             p.swap_over = True
             p.building.append((a.args[0], []))
             p.pairs = None
-            self.note(seat, "construct", f"{seat} starts constructing {a.args[0]}")
+            self.note(seat, "construct", ("{} starts constructing {}", seat, a.args[0]))
         elif kind == "recycle":
             ident, to = a.args
             (p.hand if self.solo else p.draft).remove(ident)
@@ -498,14 +500,14 @@ class WWState(Stepper):
             d.discard.append(ident)
             p.discarded.append(ident)
             cube = self.table.developments[ident].recycle
-            self.note(seat, "recycle", f"{seat} recycles {ident} for one {cube}")
+            self.note(seat, "recycle", ("{} recycles {} for one {}", seat, ident, cube))
             self._put_cube(seat, cube, to)
         elif kind == "place":
             p.unplaced -= 1
             self._put_cube(seat, a.args[0], a.args[1])
         elif kind == "place_krystallium":
             p.kry -= 1
-            self.note(seat, "krystallium", f"{seat} puts a krystallium on {a.args[0]} ({a.args[1]})")
+            self.note(seat, "krystallium", ("{} puts a krystallium on {} ({})", seat, *a.args))
             self._fill(seat, a.args[0], a.args[1])
         elif kind == "place_character":
             setattr(p, a.args[0].lower(), getattr(p, a.args[0].lower()) - 1)
@@ -518,8 +520,8 @@ class WWState(Stepper):
             d.discard.append(ident)
             p.discarded.append(ident)
             cube = self.table.developments[ident].recycle
-            self.note(seat, "discard", f"{seat} discards {a.args[0]} under construction for one "
-                                       f"{cube} on the empire")
+            self.note(seat, "discard", ("{} discards {} under construction for one {} on the "
+                                        "empire", seat, a.args[0], cube))
             self._to_empire(seat, cube)
         elif kind == "swap":  # R20.3 ②: two cards away, the top five to look at
             for ident in a.args:
@@ -575,15 +577,14 @@ class WWState(Stepper):
         if to == "empire":
             self._to_empire(seat, cube)
         else:
-            self.note(seat, "place", f"{seat} puts a {cube} on {to}")
+            self.note(seat, "place", ("{} puts a {} on {}", seat, cube, to))
             self._fill(seat, to, cube)
 
     def _to_empire(self, seat: str, cube: str) -> None:
         p = self.d.players[seat]
         gained, p.cubes = rules.convert(p.cubes + 1)  # R15: at five, at once
         p.kry += gained
-        self.note(seat, "empire", f"{seat} puts a {cube} on its empire"
-                  + (": 5 cubes become a krystallium" if gained else ""))
+        self.note(seat, "empire", (_CONVERTS if gained else _ON_EMPIRE, seat, cube))
 
     def _fill(self, seat: str, ref: str, kind: str) -> None:
         """Fill an empty ``kind`` space of card ``ref``; R11: complete it when none is left."""
@@ -600,7 +601,7 @@ class WWState(Stepper):
             setattr(p, token.lower(), getattr(p, token.lower()) + 1)
         bonus = f", gaining {' '.join(self.table.developments[ident].bonus)}" \
             if self.table.developments[ident].bonus else ""
-        self.note(seat, "complete", f"{seat} completes {ident}{bonus}")
+        self.note(seat, "complete", ("{} completes {}{}", seat, ident, bonus))
 
     # ------------------------------------------------------------------ Stepper hooks
     def _over(self) -> bool:
@@ -830,7 +831,7 @@ class WWState(Stepper):
             view = self._seat_view(p, p)
             view.update(hand=sorted(p.hand), pick_card=p.pick, unplaced=p.unplaced,
                         science_pending=p.science, discarded=list(p.discarded),
-                        pending_log=[dict(e) for e in p.pending_log], seen=list(p.seen),
+                        pending_log=[_entry(e) for e in p.pending_log], seen=list(p.seen),
                         look=sorted(p.look), piles_taken=p.piles_taken, swap_over=p.swap_over)
             return view
 
@@ -846,10 +847,10 @@ class WWState(Stepper):
 
     @property
     def log(self) -> list:
-        return list(map(dict.copy, self.d.log))  # entries are never changed once written
+        return list(map(_entry, self.d.log))
 
     def log_of(self, kinds) -> list:
-        return [e.copy() for e in self.d.log if e["kind"] in kinds]
+        return [_entry(e) for e in self.d.log if e[2] in kinds]
 
     def parse_action(self, seat: str, text: str):
         words = str(text).split()
@@ -862,6 +863,17 @@ class WWState(Stepper):
 
 
 _TOKEN = {"FIN": "Financier", "GEN": "General"}
+_ON_EMPIRE = "{} puts a {} on its empire"
+_CONVERTS = _ON_EMPIRE + ": 5 cubes become a krystallium"
+
+
+def _entry(e: tuple) -> dict:
+    """A log entry as the log shows it, from (turn, seat, kind, text or (template,
+    values...)) as :meth:`WWState.note` keeps it (never changed once written)."""
+    turn, seat, kind, text = e
+    if text.__class__ is tuple:
+        text = text[0].format(*text[1:])
+    return {"turn": turn, "seat": seat, "kind": kind, "text": text}
 _DONE = ACTS["done"][()]
 _SCIENCE_FIN, _SCIENCE_GEN = ACTS["science_bonus"][("FIN",)], ACTS["science_bonus"][("GEN",)]
 
