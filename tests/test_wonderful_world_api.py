@@ -145,7 +145,7 @@ class LogsInOrderOfArrival(WWState):
     """Log entries added as they happen, not seat by seat at the close (R7.4 broken)."""
 
     def note(self, seat, kind, text):
-        self.d.log.append({"turn": self.d.round, "seat": seat, "kind": kind, "text": text})
+        self.d.log.append((self.d.round, seat, kind, text))
 
     def _copy(self):
         return LogsInOrderOfArrival(self.game, self.seats, self.d.copy())

@@ -75,7 +75,7 @@ def state_from_board(game, board: Board) -> WWState:
         p.piles_taken = b.piles_taken if b.piles_taken is not None else \
             (1 if b.hand or b.look else 0)
         d.players[seat] = p
-    d.opened, d.opened_discard = {}, []
+    d.opened, d.opened_discard = None, []  # None: no window opened yet
     state = WWState(game, names, d)
     state.note(None, "board", f"a board: round {d.round}, {d.phase}")
     if d.phase == "over":

@@ -12,7 +12,10 @@ A seat's legal actions are worked out once per decision point (:meth:`WWState._o
 R7.6's check and ``legal_actions`` share the list, which is forgotten when the seat acts or
 a window opens or closes (each seat acts on its own part of the state only).
 
-Each seat's part of the state is a :class:`Seat` of plain values; a copy copies them.
+Each seat's part of the state is a :class:`Seat` of plain values; a copy copies them.  A
+window does not copy every seat when it opens: a seat is copied before its first change in
+the window (copy on write, ``Data.opened``), and one whose only action is its commit (a
+pick, a done) is not copied at all: the commit is taken back on demand (:meth:`WWState._opened`).
 Rule numbers are wonderful-world.md's, cited "IAW R10.2" outside this game's files.
 """
 
@@ -20,7 +23,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, is_
 from typing import Any, Optional
 
 import attrs
@@ -90,7 +94,8 @@ class Seat:
 
     __slots__ = ("empire", "hand", "draft", "pick", "building", "cubes", "kry", "fin", "gen",
                  "built", "unplaced", "science", "committed", "pending_log", "discarded",
-                 "seen", "look", "piles_taken", "swap_over")
+                 "seen", "look", "piles_taken", "swap_over", "pick_at",
+                 "pairs")
 
     def copy(self) -> "Seat":
         s = Seat.__new__(Seat)
@@ -103,6 +108,7 @@ class Seat:
         s.discarded = list(self.discarded)
         s.seen = list(self.seen)
         s.look, s.piles_taken, s.swap_over = list(self.look), self.piles_taken, self.swap_over
+        s.pick_at, s.pairs = self.pick_at, self.pairs  # (pairs: never changed, replaced)
         return s
 
     @staticmethod
@@ -113,6 +119,10 @@ class Seat:
         s.science, s.committed = False, False
         s.built, s.pending_log, s.discarded, s.seen = [], [], [], []
         s.look, s.piles_taken, s.swap_over = [], 0, False
+        s.pick_at = 0  # where the pick was in the hand (a pick taken back puts it there)
+        # (reference, empty spaces) of each card under construction, or None: worked out
+        # when the legal actions are listed, forgotten when the construction area changes
+        s.pairs = None
         return s
 
 
@@ -128,7 +138,8 @@ class Data:
         d.players = {s: p.copy() for s, p in self.players.items()}
         d.produced = dict(self.produced)
         d.supremacy = list(self.supremacy)
-        d.opened = {s: p.copy() for s, p in self.opened.items()}
+        # (the seats as a window found them are never changed once copied: shared)
+        d.opened = None if self.opened is None else dict(self.opened)
         d.opened_discard = list(self.opened_discard)
         d.rng, d.log, d.over, d.result = self.rng, list(self.log), self.over, self.result
         d.piles = [list(p) for p in self.piles]
@@ -154,11 +165,20 @@ class WWState(Stepper):
         # seat -> its legal actions now (a list never changed once made); an entry goes when
         # the seat acts, all of them when a window closes or opens or the state is replaced
         self._opts: dict = {}
+        # the seats that have not committed in the open window, in seat order (the current
+        # seats while the game runs): kept as they commit, not looked for at every action
+        self._cur = self._uncommitted()
+
+    def _uncommitted(self) -> tuple:
+        players = self.d.players
+        return tuple([s for s in self.seats if not players[s].committed])
 
     # ------------------------------------------------------------------ log
-    def note(self, seat: Optional[str], kind: str, text: str) -> None:
+    def note(self, seat: Optional[str], kind: str, text) -> None:
+        """Log an entry: ``text`` a string, or (a template, its values...) formatted when
+        the log is read (:func:`_entry`); kept as a tuple until then."""
         d = self.d
-        entry = {"turn": d.round, "seat": seat, "kind": kind, "text": text}
+        entry = (d.round, seat, kind, text)
         if seat is not None and not d.over:
             d.players[seat].pending_log.append(entry)  # R7.4: added at the close
         else:
@@ -206,9 +226,10 @@ class WWState(Stepper):
             p.discarded = []
             if d.phase == "draft":
                 p.seen.append({"round": d.round, "pick": d.pick, "hand": sorted(p.hand)})
+        self._cur = self.seats
         if self.solo and d.phase == "planning":
             self._take_pile(self.seats[0])
-        d.opened = {s: p.copy() for s, p in d.players.items()}
+        d.opened = {}  # a seat is copied at its first change (_act), not here
         d.opened_discard = list(d.discard)
         self._autoplay()
 
@@ -239,16 +260,17 @@ class WWState(Stepper):
                 if len(legal) != 1:
                     break
                 self._act(seat, legal[0])
-        if self.d.over:
+        if self.d.over or self._cur:  # the game ended, or a seat has still to commit
             return
-        for p in players.values():
-            if not p.committed:
-                return
         self._close_window()  # which opens the next window and plays its single options
 
     def _close_window(self) -> None:
         d = self.d
         self._opts.clear()
+        if d.phase == "production" and d.step == len(RESOURCES) - 1 and d.round == ROUNDS:
+            # the game ends at this close: the last window's seats, made whole while a
+            # commit can still be taken back (to_dict shows them)
+            d.opened = {s: self._opened(s) for s in self.seats}
         for seat in self.seats:  # R7.4: each seat's entries, in seat order
             p = d.players[seat]
             d.log.extend(p.pending_log)
@@ -273,7 +295,7 @@ class WWState(Stepper):
         for seat in self.seats:
             p = d.players[seat]
             p.draft.append(p.pick)
-            self.note(None, "reveal", f"{seat} reveals {p.pick}")
+            self.note(None, "reveal", ("{} reveals {}", seat, p.pick))
             p.pick = None
         if d.pick < PICKS:  # R8.4: pass after picks 1-6, left in rounds 1 and 3
             left = d.round % 2 == 1
@@ -367,18 +389,20 @@ class WWState(Stepper):
         append = out.append
         solo = self.solo
         building = p.building
-        if building:
-            refs = _ref_names(building)
-            developments = self.table.developments
-            empties = []
-            for ident, filled in building:  # rules.cost_left, inline
-                left = list(developments[ident].cost)
-                for kind in filled:
-                    left.remove(kind)
-                empties.append(left)
-            pairs = list(zip(refs, empties))
-        else:
+        if not building:
             pairs = ()
+        else:
+            pairs = p.pairs
+            if pairs is None:  # the construction area changed since the last listing
+                refs = _ref_names(building)
+                developments = self.table.developments
+                empties = []
+                for ident, filled in building:  # rules.cost_left, inline
+                    left = list(developments[ident].cost)
+                    for kind in filled:
+                        left.remove(kind)
+                    empties.append(left)
+                pairs = p.pairs = list(zip(refs, empties))
         if phase == "planning":
             if solo:
                 if p.look:  # R20.3: between a swap and its keep nothing else
@@ -444,19 +468,31 @@ class WWState(Stepper):
         self._opts.pop(seat, None)
         p = d.players[seat]
         kind = a.kind
+        # a commit (pick, done) is the seat's last action in the window, and one that can be
+        # taken back (_opened): a seat is copied as the window found it only before another
         if kind == "pick":
-            p.hand.remove(a.args[0])
+            hand = p.hand
+            k = p.pick_at = hand.index(a.args[0])
+            del hand[k]
             p.pick = a.args[0]
             p.committed = True
-            self.note(seat, "pick", f"{seat} picks {a.args[0]}")
-        elif kind == "done":
+            self._cur = tuple([s for s in self._cur if s != seat])
+            self.note(seat, "pick", ("{} picks {}", seat, a.args[0]))
+            return
+        if kind == "done":
             p.committed = True
-            self.note(seat, "done", f"{seat} is done")
-        elif kind == "construct":
+            self._cur = tuple([s for s in self._cur if s != seat])
+            self.note(seat, "done", ("{} is done", seat))
+            return
+        opened = d.opened
+        if seat not in opened:
+            opened[seat] = p.copy()
+        if kind == "construct":
             (p.hand if self.solo else p.draft).remove(a.args[0])
             p.swap_over = True
             p.building.append((a.args[0], []))
-            self.note(seat, "construct", f"{seat} starts constructing {a.args[0]}")
+            p.pairs = None
+            self.note(seat, "construct", ("{} starts constructing {}", seat, a.args[0]))
         elif kind == "recycle":
             ident, to = a.args
             (p.hand if self.solo else p.draft).remove(ident)
@@ -464,14 +500,14 @@ class WWState(Stepper):
             d.discard.append(ident)
             p.discarded.append(ident)
             cube = self.table.developments[ident].recycle
-            self.note(seat, "recycle", f"{seat} recycles {ident} for one {cube}")
+            self.note(seat, "recycle", ("{} recycles {} for one {}", seat, ident, cube))
             self._put_cube(seat, cube, to)
         elif kind == "place":
             p.unplaced -= 1
             self._put_cube(seat, a.args[0], a.args[1])
         elif kind == "place_krystallium":
             p.kry -= 1
-            self.note(seat, "krystallium", f"{seat} puts a krystallium on {a.args[0]} ({a.args[1]})")
+            self.note(seat, "krystallium", ("{} puts a krystallium on {} ({})", seat, *a.args))
             self._fill(seat, a.args[0], a.args[1])
         elif kind == "place_character":
             setattr(p, a.args[0].lower(), getattr(p, a.args[0].lower()) - 1)
@@ -480,11 +516,12 @@ class WWState(Stepper):
         elif kind == "discard_construction":
             k = self._index(seat, a.args[0])
             ident, _ = p.building.pop(k)
+            p.pairs = None
             d.discard.append(ident)
             p.discarded.append(ident)
             cube = self.table.developments[ident].recycle
-            self.note(seat, "discard", f"{seat} discards {a.args[0]} under construction for one "
-                                       f"{cube} on the empire")
+            self.note(seat, "discard", ("{} discards {} under construction for one {} on the "
+                                        "empire", seat, a.args[0], cube))
             self._to_empire(seat, cube)
         elif kind == "swap":  # R20.3 ②: two cards away, the top five to look at
             for ident in a.args:
@@ -509,6 +546,25 @@ class WWState(Stepper):
                 and not p.look and p.piles_taken == 1:
             self._take_pile(seat)  # R20.3 ①, the second time
 
+    def _opened(self, seat: str) -> Seat:
+        """``seat`` as the open window found it (R7.5): its copy made before its first
+        change in the window; a seat not copied has not acted yet (it is as it was) or has
+        only committed (its pick or done, taken back here on a copy: the entry it logged,
+        the card back to its place in the hand)."""
+        o = self.d.opened.get(seat)
+        if o is not None:
+            return o
+        p = self.d.players[seat]
+        if not p.committed:
+            return p
+        o = p.copy()
+        o.committed = False
+        del o.pending_log[-1:]  # the entry its commit logged (R7.4: it waits there)
+        if o.pick is not None:
+            o.hand.insert(o.pick_at, o.pick)
+            o.pick = None
+        return o
+
     def _index(self, seat: str, ref: str) -> int:
         building = self.d.players[seat].building
         if "@" not in ref:  # a plain id names the one card of that id there (R22.4)
@@ -521,15 +577,14 @@ class WWState(Stepper):
         if to == "empire":
             self._to_empire(seat, cube)
         else:
-            self.note(seat, "place", f"{seat} puts a {cube} on {to}")
+            self.note(seat, "place", ("{} puts a {} on {}", seat, cube, to))
             self._fill(seat, to, cube)
 
     def _to_empire(self, seat: str, cube: str) -> None:
         p = self.d.players[seat]
         gained, p.cubes = rules.convert(p.cubes + 1)  # R15: at five, at once
         p.kry += gained
-        self.note(seat, "empire", f"{seat} puts a {cube} on its empire"
-                  + (": 5 cubes become a krystallium" if gained else ""))
+        self.note(seat, "empire", (_CONVERTS if gained else _ON_EMPIRE, seat, cube))
 
     def _fill(self, seat: str, ref: str, kind: str) -> None:
         """Fill an empty ``kind`` space of card ``ref``; R11: complete it when none is left."""
@@ -537,6 +592,7 @@ class WWState(Stepper):
         k = self._index(seat, ref)
         ident, filled = p.building[k]
         filled.append(kind)
+        p.pairs = None
         if rules.cost_left(self.table, ident, filled):
             return
         p.building.pop(k)
@@ -545,15 +601,57 @@ class WWState(Stepper):
             setattr(p, token.lower(), getattr(p, token.lower()) + 1)
         bonus = f", gaining {' '.join(self.table.developments[ident].bonus)}" \
             if self.table.developments[ident].bonus else ""
-        self.note(seat, "complete", f"{seat} completes {ident}{bonus}")
+        self.note(seat, "complete", ("{} completes {}{}", seat, ident, bonus))
 
     # ------------------------------------------------------------------ Stepper hooks
     def _over(self) -> bool:
         return self.d.over
 
     def _acting(self) -> tuple:
-        players = self.d.players
-        return tuple([s for s in self.seats if not players[s].committed])
+        return self._cur
+
+    # The public loop's hot path (issue 17): between steps (never a question: no step asks;
+    # no commits kept: the windows are private) the current seats are the uncommitted ones
+    # kept in ``_cur``, a seat's list is the one ``_opts`` keeps, and an action listed (the
+    # very object: one shared Act per action) runs at once; anything else takes the
+    # kernel's path (its refusals, the game stopped).
+    def is_terminal(self) -> bool:
+        if self.question is None and self.stopped is None:
+            return self.d.over
+        return Stepper.is_terminal(self)
+
+    def current_seats(self) -> tuple:
+        if self.question is None and self.stopped is None:
+            return () if self.d.over else self._cur
+        return Stepper.current_seats(self)
+
+    def legal_actions(self, seat: str) -> list:
+        if self.question is None and self.stopped is None:
+            legal = self._opts.get(seat)
+            if legal is not None:
+                return legal[:]
+            if seat in self.d.players:  # a committed seat's list, or the game's end: empty
+                return self._options(seat)[:]
+        return Stepper.legal_actions(self, seat)
+
+    def apply(self, seat: str, action: Any) -> None:
+        legal = self._opts.get(seat)  # non-empty: the seat has not committed, the game runs
+        if legal and self.question is None and self.stopped is None \
+                and any(map(is_, legal, repeat(action))):
+            if self._legal:
+                self._legal = {}
+            self._who = None
+            self._act(seat, action)
+            # _autoplay((seat,)), inline for the common cases: the seat's next list is made
+            # (and kept for its next decision); R7.6 plays it when it is a single action
+            if not self.d.players[seat].committed:
+                legal = self._opts[seat] = self._legal_now(seat)
+                if len(legal) == 1:
+                    self._autoplay((seat,))
+            elif not self._cur and not self.d.over:
+                self._close_window()  # every seat has committed
+            return
+        Stepper.apply(self, seat, action)
 
     def _legal_of(self, seat: str) -> list:
         return self._options(seat)
@@ -571,6 +669,7 @@ class WWState(Stepper):
     def _restore(self, snap: Data) -> None:  # pragma: no cover
         self.d = snap.copy()
         self._opts.clear()
+        self._cur = self._uncommitted()
 
     def _copy(self) -> "WWState":
         twin = WWState(self.game, self.seats, self.d.copy())
@@ -609,10 +708,16 @@ class WWState(Stepper):
             was = d.players[other]
             for ident in was.discarded:
                 d.discard.remove(ident)
-            back = d.opened[other].copy()
+            # the window's view of the seat is kept as it was (the re-deal changes the seat)
+            found = self._opened(other)
+            if found is was:
+                found = was.copy()
+            d.opened[other] = found
+            back = found.copy()
             back.committed = False
             back.pending_log = []
             d.players[other] = back
+        self._cur = self._uncommitted()
         others = [s for s in self.seats if s != seat]
         if self.solo:  # R21.6a: the deck and the piles not taken yet
             pool = list(d.deck) + [c for pile in d.piles for c in pile]
@@ -702,7 +807,7 @@ class WWState(Stepper):
         players = {}
         for s in self.seats:
             live = d.players[s]
-            shown = live if (s == seat or not window) else d.opened.get(s, live)
+            shown = live if (s == seat or not window) else self._opened(s)
             players[s] = self._seat_view(shown, live)
         me = d.players[seat]
         discard = list(d.opened_discard) + list(me.discarded) if window else list(d.discard)
@@ -726,14 +831,15 @@ class WWState(Stepper):
             view = self._seat_view(p, p)
             view.update(hand=sorted(p.hand), pick_card=p.pick, unplaced=p.unplaced,
                         science_pending=p.science, discarded=list(p.discarded),
-                        pending_log=[dict(e) for e in p.pending_log], seen=list(p.seen),
+                        pending_log=[_entry(e) for e in p.pending_log], seen=list(p.seen),
                         look=sorted(p.look), piles_taken=p.piles_taken, swap_over=p.swap_over)
             return view
 
         return {"seats": list(self.seats), "round": d.round, "phase": d.phase, "pick": d.pick,
                 "step": d.step, "side": d.side, "deck": list(reversed(d.deck)),
                 "discard": sorted(d.discard), "players": {s: whole(p) for s, p in d.players.items()},
-                "opened": {s: whole(p) for s, p in d.opened.items()},
+                "opened": {} if d.opened is None else {
+                    s: whole(self._opened(s)) for s in self.seats},
                 "opened_discard": sorted(d.opened_discard), "produced": dict(d.produced),
                 "supremacy": [list(x) for x in d.supremacy], "rng": d.rng, "over": d.over,
                 "piles": [list(p) for p in d.piles],
@@ -741,10 +847,10 @@ class WWState(Stepper):
 
     @property
     def log(self) -> list:
-        return list(map(dict.copy, self.d.log))  # entries are never changed once written
+        return list(map(_entry, self.d.log))
 
     def log_of(self, kinds) -> list:
-        return [e.copy() for e in self.d.log if e["kind"] in kinds]
+        return [_entry(e) for e in self.d.log if e[2] in kinds]
 
     def parse_action(self, seat: str, text: str):
         words = str(text).split()
@@ -757,6 +863,17 @@ class WWState(Stepper):
 
 
 _TOKEN = {"FIN": "Financier", "GEN": "General"}
+_ON_EMPIRE = "{} puts a {} on its empire"
+_CONVERTS = _ON_EMPIRE + ": 5 cubes become a krystallium"
+
+
+def _entry(e: tuple) -> dict:
+    """A log entry as the log shows it, from (turn, seat, kind, text or (template,
+    values...)) as :meth:`WWState.note` keeps it (never changed once written)."""
+    turn, seat, kind, text = e
+    if text.__class__ is tuple:
+        text = text[0].format(*text[1:])
+    return {"turn": turn, "seat": seat, "kind": kind, "text": text}
 _DONE = ACTS["done"][()]
 _SCIENCE_FIN, _SCIENCE_GEN = ACTS["science_bonus"][("FIN",)], ACTS["science_bonus"][("GEN",)]
 
