@@ -31,9 +31,22 @@ def below(x: int, n: int) -> tuple[int, int]:
 
 
 def shuffled(x: int, cards: list) -> int:
-    """Shuffle ``cards`` in place (Fisher-Yates from the end); the generator's next state."""
+    """Shuffle ``cards`` in place (Fisher-Yates from the end); the generator's next state.
+
+    Each swap's index is ``below(x, i + 1)``'s, with :func:`below` and :func:`next_random`
+    written out in the loop (every game's ``new_state`` shuffles its stocks: two calls a
+    card saved; tests/test_kernel_fast_paths.py holds the two to the same draws)."""
     for i in range(len(cards) - 1, 0, -1):
-        x, j = below(x, i + 1)
+        n = i + 1
+        limit = _SPAN - (_SPAN % n)
+        while True:
+            x = (x + 0x9E3779B97F4A7C15) & MASK
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
         cards[i], cards[j] = cards[j], cards[i]
     return x
 
