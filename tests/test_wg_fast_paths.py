@@ -176,3 +176,30 @@ def test_what_legal_actions_remembers_is_worked_out_again_the_plain_way():
                 assert kept == [Action("set_stun", p, card=cid) for cid in ids], p
             steps += 1
     assert steps > 500
+
+
+# ------------------------------------------------------------------ the random driver
+def test_two_random_agents_are_driven_as_their_act_drives_them():
+    """tools/play.py steps two plain RandomAgents without their ``act`` call: the same
+    games, action for action and log line for line, as agents that pick through ``act``
+    (a subclass: the driver calls its ``act``), questions answered by the same generators
+    in between.  (Shown failing with the written-out draw taking ``r`` modulo ``n``
+    instead of drawing again.)"""
+    from wgdsl.games.world_gainer.decks import load_deck
+    from wgdsl.games.world_gainer.engine import Game
+    from wgdsl.resources import builtin_decks_dir
+    from wgdsl.tools.play import run_to_end
+
+    class Through(RandomAgent):  # not a plain RandomAgent: driven through act()
+        pass
+
+    decks = {p: load_deck(builtin_decks_dir() / name, LIB)
+             for p, name in zip("AB", ("blue-red-tempo.txt", "green-control.txt"))}
+    for seed in range(12):
+        logs = []
+        for kind in (RandomAgent, Through):
+            agents = {"A": kind(seed * 2 + 1), "B": kind(seed * 2 + 2)}
+            game = Game.new(LIB, decks, seed=seed, first="AB"[seed % 2], agents=agents)
+            n = run_to_end(game)
+            logs.append((n, game.log.lines(), game.state.winner))
+        assert logs[0] == logs[1], seed

@@ -40,8 +40,8 @@ HIDDEN_ZONES = ("stock", "hand", "standby")  # R1.1, R1.6: what the other player
 
 ACTION_KINDS = ("set_stun", "discard_stun", "exhaust", "break_stun", "break_field", "play",
                 "activate", "next", "end_turn")
-# the method that performs each kind (looked up by name on the instance, so a method
-# replaced on the class is the one called)
+# the method that performs each kind (looked up by name on the class when a Game is made,
+# so a method replaced on the class before is the one called: Game._handlers)
 _HANDLER_NAMES = {kind: "_do_" + kind for kind in ACTION_KINDS}
 HAND_SIZE = 7  # R4.1
 WIN_POINTS = 15  # R12.2
@@ -154,6 +154,11 @@ class Game:
         self._field_at: tuple = (-1, None)
         self._stuns: dict = {q: (-1, ()) for q in PLAYERS}
         self._cards: dict = {q: (-1, ()) for q in PLAYERS}
+        # kind -> the function that performs it, looked up once per game (apply's hot
+        # path: no getattr and no bound method an action); plain functions of the class,
+        # not bound methods, so the game holds no cycle through itself
+        cls = type(self)
+        self._handlers = {kind: getattr(cls, name) for kind, name in _HANDLER_NAMES.items()}
         self.log = EventLog()
         self._logging = log
         self.pending: list = []
@@ -508,17 +513,16 @@ class Game:
         st = self.state
         if st.winner is not None:
             raise IllegalAction(f"the game is over: {st.winner} won", "R12")
-        name = _HANDLER_NAMES.get(action.kind)
-        if name is None:
+        handler = self._handlers.get(action.kind)
+        if handler is None:
             raise IllegalAction(f"unknown action `{action.kind}`; actions are "
                                 + ", ".join(ACTION_KINDS))
         if action.player != st.active:
             raise IllegalAction(f"it is {st.active}'s turn, not {action.player}'s", "R5")
-        handler = getattr(self, name)
         logged = self._log_mark = len(self.log.raw)
         self._resolved = 0
         try:
-            handler(action)
+            handler(self, action)
         except IllegalAction:
             # a refusal leaves no trace: a question asked before the judgement (R7.2 asks
             # a copy's choice before placement) is taken back from the log too; which
@@ -850,7 +854,9 @@ class Game:
             phase = st.phase
             p = st.active
             if phase == "end":
-                if listened and self.phases_may_ask():
+                # phases_may_ask, its answer for this field read inline
+                if listened and (self._phases_ask if self._phases_seen == st.field_version
+                                 else self.phases_may_ask()):
                     self._emit(GameEvent("turn_end", player=p))
                 if self.pending:
                     self._resolve_pending()
@@ -871,7 +877,8 @@ class Game:
                         s.exhausted = False
                 # only a top card of the field can listen to the start of a turn: when
                 # none does, the event is not built (hot path: every turn)
-                if listened and self.phases_may_ask():
+                if listened and (self._phases_ask if self._phases_seen == st.field_version
+                                 else self.phases_may_ask()):
                     self._emit(GameEvent("turn_start", player=p))
                 if self.pending:
                     self._resolve_pending()
