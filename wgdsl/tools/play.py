@@ -97,19 +97,23 @@ def _drive(game: Game, max_turns: int, count: list) -> int:
     agents = game.agents
     if len(agents) == 2 and all(type(a) is RandomAgent for a in agents.values()):
         bits = {seat: agent._bits for seat, agent in agents.items()}
-        while state.winner is None and state.turn <= max_turns:
-            legal = legal_actions()
-            n = len(legal)
-            if not n:
-                raise IndexError("no action to choose from")
-            draw = bits[state.active]
-            k = n.bit_length()
-            r = draw(k)
-            while r >= n:
+        actions = count[0]
+        try:
+            while state.winner is None and state.turn <= max_turns:
+                legal = legal_actions()
+                n = len(legal)
+                if not n:
+                    raise IndexError("no action to choose from")
+                draw = bits[state.active]
+                k = n.bit_length()
                 r = draw(k)
-            apply(legal[r])
-            count[0] += 1
-        return count[0]
+                while r >= n:
+                    r = draw(k)
+                apply(legal[r])
+                actions += 1
+        finally:
+            count[0] = actions
+        return actions
     seats = seated(game)
     while state.winner is None and state.turn <= max_turns:
         agent, view = seats[state.active]
