@@ -595,8 +595,7 @@ class Game:
         else:
             raise IllegalAction(f"{p} has no {cid} in hand", "R7.1")
         st.stun_set = True
-        # st.to_standby(me, inst, standby.index(None)) inline (hot path: most turns):
-        # move(inst, "standby") from hand
+        # move(inst, "standby") from hand, at once (hot path: most turns)
         me.hand.remove(inst)
         me.hand_v += 1
         slot = standby.index(None)
@@ -617,7 +616,7 @@ class Game:
         inst = me.standby[slot - 1] if slot is not None and 1 <= slot <= STANDBY_SLOTS else None
         if inst is None:
             inst = self._stun(a.player, slot)  # refused, in its words
-        # st.to_break(me, inst) inline: move(inst, "break") from standby
+        # move(inst, "break") from standby, at once
         me.standby[inst.slot] = None
         inst.zone, inst.slot, inst.exhausted = "break", None, False
         me.break_.append(inst)

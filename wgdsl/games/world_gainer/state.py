@@ -192,9 +192,9 @@ class GameState:
             self.field[inst.square].remove(inst)
         inst.zone, inst.square, inst.slot, inst.exhausted = "limbo", None, None, False
 
-    # the engine's moves of every turn, each what take() then put() would do, made at once
-    # (hot path): a stock, hand or standby card has no square, and a stock or hand card no
-    # slot and no exhaustion (put cleared them)
+    # what take() then put() would do, made at once (Game.new's deal; the engine's draw,
+    # stun set and stun discarded do the same inline): a stock or hand card has no square,
+    # no slot and no exhaustion (put cleared them)
     def draw_top(self, p: PlayerState) -> Instance:
         """The top card of ``p``'s stock goes to ``p``'s hand (R5.2); it is returned."""
         inst = p.stock.pop(0)
@@ -202,20 +202,6 @@ class GameState:
         p.hand.append(inst)
         p.hand_v += 1
         return inst
-
-    def to_standby(self, p: PlayerState, inst: Instance, slot: int) -> None:
-        """``inst``, in ``p``'s hand, is set as a ready stun in free standby slot ``slot``."""
-        p.hand.remove(inst)
-        p.hand_v += 1
-        assert p.standby[slot] is None
-        p.standby[slot] = inst
-        inst.zone, inst.slot = "standby", slot
-
-    def to_break(self, p: PlayerState, inst: Instance) -> None:
-        """``inst``, a stun in ``p``'s standby, goes to ``p``'s break."""
-        p.standby[inst.slot] = None
-        inst.zone, inst.slot, inst.exhausted = "break", None, False
-        p.break_.append(inst)
 
     # ------------------------------------------------------------------ randomness
     def rng_for_use(self) -> random.Random:
