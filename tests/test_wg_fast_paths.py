@@ -176,3 +176,91 @@ def test_what_legal_actions_remembers_is_worked_out_again_the_plain_way():
                 assert kept == [Action("set_stun", p, card=cid) for cid in ids], p
             steps += 1
     assert steps > 500
+
+
+# ------------------------------------------------------------------ the random driver
+def test_two_random_agents_are_driven_as_their_act_drives_them():
+    """tools/play.py steps two plain RandomAgents without their ``act`` call: the same
+    games, action for action and log line for line, as agents that pick through ``act``
+    (a subclass: the driver calls its ``act``), questions answered by the same generators
+    in between.  (Shown failing with the written-out draw taking ``r`` modulo ``n``
+    instead of drawing again.)"""
+    from wgdsl.games.world_gainer.decks import load_deck
+    from wgdsl.games.world_gainer.engine import Game
+    from wgdsl.resources import builtin_decks_dir
+    from wgdsl.tools.play import run_to_end
+
+    class Through(RandomAgent):  # not a plain RandomAgent: driven through act()
+        pass
+
+    decks = {p: load_deck(builtin_decks_dir() / name, LIB)
+             for p, name in zip("AB", ("blue-red-tempo.txt", "green-control.txt"))}
+    for seed in range(12):
+        logs = []
+        for kind in (RandomAgent, Through):
+            agents = {"A": kind(seed * 2 + 1), "B": kind(seed * 2 + 2)}
+            game = Game.new(LIB, decks, seed=seed, first="AB"[seed % 2], agents=agents)
+            n = run_to_end(game)
+            logs.append((n, game.log.lines(), game.state.winner))
+        assert logs[0] == logs[1], seed
+
+
+def _plain_legal(game) -> list:
+    """legal_actions worked out the plain way, slot by slot and card by card, with
+    nothing remembered but the plays of a card on a field (held to _judge_play above)."""
+    from wgdsl.games.world_gainer import rules
+    from wgdsl.games.world_gainer.engine import Action
+
+    st = game.state
+    if st.winner is not None:
+        return []
+    p = st.active
+    me = st.players[p]
+    out = []
+    held = [sq for sq in SQUARES if st.field[sq] and st.field[sq][0].owner == p]
+    tops = [(sq, st.field[sq][-1]) for sq in held]
+    if st.phase == "standby":
+        if not st.stun_set and None in me.standby:
+            ids = []
+            for i in me.hand:
+                if i.base.id not in ids:
+                    ids.append(i.base.id)
+            out += [Action("set_stun", p, card=cid) for cid in ids]
+        out += [Action("discard_stun", p, slot=i + 1) for i, s in enumerate(me.standby)
+                if s is not None]
+        out += [Action("activate", p, square=sq) for sq, top in tops
+                if game._activatable(p, top)]
+    elif st.phase == "gain":
+        for i, s in enumerate(me.standby):
+            if s is not None:
+                if not s.exhausted:
+                    out += [Action("exhaust", p, slot=i + 1), Action("break_stun", p, slot=i + 1)]
+                out.append(Action("discard_stun", p, slot=i + 1))
+        for sq, top in tops:
+            out.append(Action("break_field", p, square=sq))
+            if game._activatable(p, top):
+                out.append(Action("activate", p, square=sq))
+        if not st.played:
+            cards = list({i.base.id: i.base for i in me.hand}.values())
+            total = sum(me.pool.values())
+            for card in cards:
+                if rules.can_pay(me.pool, total, card.cost, card.required, card.color):
+                    out += game._plays_of(p, card, game._field_of(p))
+    return out + [Action("next", p), Action("end_turn", p)]
+
+
+def test_legal_actions_are_the_plain_walks_answer():
+    """At every step of greedy and random games, legal_actions() is what the plain walk
+    lists: the standby's actions read by the slots' pattern (_slot_facts), the gain
+    phase's too while no stun is exhausted (``PlayerState.tired`` False), a pool below
+    the hand's cheapest card listing no play; and a seat that is not ``tired`` has no
+    exhausted stun.  (Shown failing with ``_do_exhaust`` not setting ``tired``.)"""
+    steps = 0
+    for agent, seeds in (("greedy", range(3)), ("random", range(6))):
+        for game in _games(agent, seeds):
+            assert game.legal_actions() == _plain_legal(game)
+            for p in PLAYERS:
+                me = game.state.players[p]
+                assert me.tired or not any(s is not None and s.exhausted for s in me.standby), p
+            steps += 1
+    assert steps > 800

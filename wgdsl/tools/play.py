@@ -18,7 +18,7 @@ from typing import Callable, Iterator, Optional, Sequence
 
 import attrs
 
-from wgdsl.games.world_gainer.agents import make_agent
+from wgdsl.games.world_gainer.agents import RandomAgent, make_agent
 from wgdsl.games.world_gainer.engine import Game
 from wgdsl.kernel.errors import RunawayEffects
 from wgdsl.lang.cards import CardLibrary
@@ -83,14 +83,43 @@ def seated(game: Game) -> dict:
 
 def run_to_end(game: Game, max_turns: int = 1000) -> int:
     """Drive a game by its agents until it ends or passes ``max_turns``; returns actions."""
-    actions = 0
+    return _drive(game, max_turns, [0])
+
+
+def _drive(game: Game, max_turns: int, count: list) -> int:
+    """run_to_end, counting in ``count[0]`` as it goes (a game stopped by an exception
+    still says how far it got).  Two plain :class:`RandomAgent` seats are stepped
+    without their ``act`` call (hot path: a call an action fewer): the same draws from
+    each seat's generator, :meth:`RandomAgent.act`'s own loop written out here
+    (tests/test_wg_fast_paths.py holds the two to the same games)."""
     state = game.state
+    legal_actions, apply = game.legal_actions, game.apply
+    agents = game.agents
+    if len(agents) == 2 and all(type(a) is RandomAgent for a in agents.values()):
+        bits = {seat: agent._bits for seat, agent in agents.items()}
+        actions = count[0]
+        try:
+            while state.winner is None and state.turn <= max_turns:
+                legal = legal_actions()
+                n = len(legal)
+                if not n:
+                    raise IndexError("no action to choose from")
+                draw = bits[state.active]
+                k = n.bit_length()
+                r = draw(k)
+                while r >= n:
+                    r = draw(k)
+                apply(legal[r])
+                actions += 1
+        finally:
+            count[0] = actions
+        return actions
     seats = seated(game)
     while state.winner is None and state.turn <= max_turns:
         agent, view = seats[state.active]
-        game.apply(agent.act(view, game.legal_actions()))
-        actions += 1
-    return actions
+        apply(agent.act(view, legal_actions()))
+        count[0] += 1
+    return count[0]
 
 
 def play_game(library: CardLibrary, decks: dict, agents: Sequence[str] = ("greedy", "greedy"),
@@ -100,16 +129,11 @@ def play_game(library: CardLibrary, decks: dict, agents: Sequence[str] = ("greed
     see :func:`new_game`."""
     game = new_game(library, decks, agents, seed, first, log, record)
     st = game.state
-    seats = seated(game)
-    actions = 0
+    count = [0]
     try:
-        # run_to_end, counting as it goes so a stopped game still says how far it got
-        while st.winner is None and st.turn <= max_turns:
-            agent, view = seats[st.active]
-            game.apply(agent.act(view, game.legal_actions()))
-            actions += 1
+        actions = _drive(game, max_turns, count)
     except RunawayEffects as err:
-        return game, GameResult(seed, first, None, RUNAWAY, min(st.turn, max_turns), actions,
+        return game, GameResult(seed, first, None, RUNAWAY, min(st.turn, max_turns), count[0],
                                 stopped=err.message)
     result = GameResult(seed, first, st.winner, st.win_reason or TURN_LIMIT,
                         min(st.turn, max_turns), actions,

@@ -266,8 +266,9 @@ class WGState(Stepper):
         if g.state.snap is not None:  # (never between steps: _run's other path)
             return Stepper.apply(self, seat, action)
         asks = _ASKS[action.kind]  # _may_ask, inline
-        if asks is _PHASES:
-            asks = g.phases_may_ask()
+        if asks is _PHASES:  # phases_may_ask, its answer for this field read inline
+            asks = (g._phases_ask if g._phases_seen == g.state.field_version
+                    else g.phases_may_ask())
         elif asks is _SLOT:
             asks = bool(g.fx[g.state.players[action.player].standby[action.slot - 1]
                              .face.id].any_color)

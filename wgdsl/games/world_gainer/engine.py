@@ -40,8 +40,8 @@ HIDDEN_ZONES = ("stock", "hand", "standby")  # R1.1, R1.6: what the other player
 
 ACTION_KINDS = ("set_stun", "discard_stun", "exhaust", "break_stun", "break_field", "play",
                 "activate", "next", "end_turn")
-# the method that performs each kind (looked up by name on the instance, so a method
-# replaced on the class is the one called)
+# the method that performs each kind (looked up by name on the class when a Game is made,
+# so a method replaced on the class before is the one called: Game._handlers)
 _HANDLER_NAMES = {kind: "_do_" + kind for kind in ACTION_KINDS}
 HAND_SIZE = 7  # R4.1
 WIN_POINTS = 15  # R12.2
@@ -153,7 +153,12 @@ class Game:
         # seat's hand of the version they name (a rollback bumps the hands' versions)
         self._field_at: tuple = (-1, None)
         self._stuns: dict = {q: (-1, ()) for q in PLAYERS}
-        self._cards: dict = {q: (-1, ()) for q in PLAYERS}
+        self._cards: dict = {q: (-1, (), 0) for q in PLAYERS}
+        # kind -> the function that performs it, looked up once per game (apply's hot
+        # path: no getattr and no bound method an action); plain functions of the class,
+        # not bound methods, so the game holds no cycle through itself
+        cls = type(self)
+        self._handlers = {kind: getattr(cls, name) for kind, name in _HANDLER_NAMES.items()}
         self.log = EventLog()
         self._logging = log
         self.pending: list = []
@@ -305,36 +310,51 @@ class Game:
         p = st.active
         me = st.players[p]
         phase = st.phase
-        fixed = _FIXED[p]  # the actions that name no card are built once (hot path)
         if phase == "standby":
-            standby = me.standby
-            if not st.stun_set and None in standby:
+            # (a free slot?, the discard_stun actions of the filled slots, the same then
+            # next and end_turn) by the standby's pattern (which slots are empty): made
+            # once per pattern, not walked slot by slot every step (hot path; the five
+            # slots unpacked, STANDBY_SLOTS, no loop)
+            s1, s2, s3, s4, s5 = me.standby
+            slots = _SLOTS[p].get((s1 is None, s2 is None, s3 is None, s4 is None, s5 is None))
+            if slots is None:
+                slots = _slot_facts(p, me.standby)
+            cache = self._field_at  # _field_of(p), read inline when the field is the same
+            held = cache[1][p] if cache[0] == st.field_version else self._field_of(p)
+            tail = 2 if not held[1] else 1  # with next and end_turn, or without
+            if not st.stun_set and slots[0]:
                 # a set_stun per distinct card in hand (_stun_actions, its answer read
                 # inline when the hand is the one it saw: hot path)
                 hit = self._stuns[p]
                 out = list(hit[1]) if hit[0] == me.hand_v else self._stun_actions(p, me)
+                out += slots[tail]
             else:
-                out = []
-            discard = fixed["discard_stun"]
-            for i, s in enumerate(standby):
-                if s is not None:
-                    out.append(discard[i])
-            cache = self._field_at  # _field_of(p), read inline when the field is the same
-            held = cache[1][p] if cache[0] == st.field_version else self._field_of(p)
-            if held[1]:  # an ability without a phase works here too
-                activate = fixed["activate"]
-                for sq, top in held[1]:
-                    if self._activatable(p, top):
-                        out.append(activate[sq])
+                out = list(slots[tail])
+            if tail == 2:
+                return out
+            # an ability without a phase works here too
+            activate = _FIXED[p]["activate"]
+            for sq, top in held[1]:
+                if self._activatable(p, top):
+                    out.append(activate[sq])
         elif phase == "gain":
-            out = []
-            exhaust, brk, discard = fixed["exhaust"], fixed["break_stun"], fixed["discard_stun"]
-            for i, s in enumerate(me.standby):
-                if s is not None:
-                    if not s.exhausted:
-                        out.append(exhaust[i])
-                        out.append(brk[i])
-                    out.append(discard[i])
+            fixed = _FIXED[p]  # the actions that name no card are built once (hot path)
+            if me.tired:  # a stun may be exhausted: slot by slot
+                out = []
+                exhaust, brk, discard = fixed["exhaust"], fixed["break_stun"], fixed["discard_stun"]
+                for i, s in enumerate(me.standby):
+                    if s is not None:
+                        if not s.exhausted:
+                            out.append(exhaust[i])
+                            out.append(brk[i])
+                        out.append(discard[i])
+            else:  # every stun is ready: its actions by the standby's pattern (_slot_facts)
+                s1, s2, s3, s4, s5 = me.standby
+                slots = _SLOTS[p].get((s1 is None, s2 is None, s3 is None, s4 is None,
+                                       s5 is None))
+                if slots is None:
+                    slots = _slot_facts(p, me.standby)
+                out = list(slots[3])
             cache = self._field_at  # _field_of(p), read inline when the field is the same
             held = cache[1][p] if cache[0] == st.field_version else self._field_of(p)
             if held[1]:  # break_field and activate, square by square
@@ -348,11 +368,20 @@ class Game:
             else:
                 out += held[0]
             if not st.played:
-                self._legal_plays(p, me, me.pool, held, out)
+                # the cards of the hand, each once (_hand_cards inline), and the cost of
+                # the cheapest: a pool that holds less pays for none (hot path: the gain
+                # phase's first step, its pool empty, lists no play)
+                hand = self._cards[p]
+                if hand[0] != me.hand_v:
+                    self._hand_cards(p, me)
+                    hand = self._cards[p]
+                pool = me.pool
+                pool_total = sum(pool.values())
+                if pool_total >= hand[2]:
+                    self._legal_plays(p, me, pool, held, out, hand[1], pool_total)
         else:
             out = []
-        out.append(fixed["next"])
-        out.append(fixed["end_turn"])
+        out += _TAIL[p]
         return out
 
     def forget_caches(self) -> None:
@@ -383,7 +412,11 @@ class Game:
         version of the hand, since legal_actions asks in every gain step."""
         hit = self._cards[p]
         if hit[0] != me.hand_v:
-            hit = self._cards[p] = (me.hand_v, _distinct_cards(me.hand))
+            cards = _distinct_cards(me.hand)
+            # (the version, the cards, the cheapest card's cost: legal_actions lists no
+            # play for a pool below it)
+            hit = self._cards[p] = (me.hand_v, cards,
+                                    min([c.cost for c in cards]) if cards else 0)
         return hit[1]
 
     def _field_of(self, p: str) -> tuple:
@@ -399,8 +432,8 @@ class Game:
         cache = self._field_at
         if cache[0] != st.field_version:
             fx = self.fx
-            held: dict = {q: [] for q in PLAYERS}
-            tops: dict = {q: [] for q in PLAYERS}
+            held: dict = {"A": [], "B": []}  # PLAYERS (no comprehension: no frame)
+            tops: dict = {"A": [], "B": []}
             for sq, stack in st.field.items():
                 if stack:
                     top = stack[-1]
@@ -411,32 +444,27 @@ class Game:
                         tops[owner].append((sq, top))
             per = {}
             for q in PLAYERS:
-                brk = _FIXED[q]["break_field"]
-                # rules.priority_squares(q, st.holder) from the squares q holds
-                mine = set(held[q])
-                allowed: list = []
-                for row in _ROW_RANKS[q]:
-                    allowed += row
-                    if not mine.issuperset(row):
-                        break
-                per[q] = (tuple([brk[sq] for sq in held[q]]), tops[q], held[q], {}, {},
-                          frozenset(allowed))
+                mine = held[q]
+                # (q's break_field actions, R8.2's squares) for the squares q holds, made
+                # once per set of squares (_held_facts)
+                facts = _HELD[q].get(tuple(mine))
+                if facts is None:
+                    facts = _held_facts(q, mine)
+                per[q] = (facts[0], tops[q], mine, {}, {}, facts[1])
             cache = self._field_at = (st.field_version, per)
         return cache[1][p]
 
-    def _legal_plays(self, p: str, me, pool: dict, held: tuple, out: list) -> None:
+    def _legal_plays(self, p: str, me, pool: dict, held: tuple, out: list, cards: tuple,
+                     pool_total: int) -> None:
         """Append ``p``'s legal plays from hand to ``out``.  Where a card can go depends on
         the field alone (R8 priority, R9-R11 placement, R11.3 protections), so each card's
         plays are worked out once per state of the field (``held``: _field_of's answer);
         only whether the pool pays for it is asked every time.  A card that enters as a
-        copy lists the cards it can copy, worked out every time."""
-        # computed once per call, not per card (hot path): what the pool holds (payment
-        # refuses any cost above it)
-        pool_total = 0
-        for n in pool.values():
-            pool_total += n
+        copy lists the cards it can copy, worked out every time.  ``cards``: the hand's
+        (_hand_cards); ``pool_total``: what the pool holds (payment refuses any cost above
+        it), both worked out once per call by the caller, not per card (hot path)."""
         plays = held[3]
-        for card in self._hand_cards(p, me):
+        for card in cards:
             # rules.can_pay inline (hot path: every card in hand, every gain step)
             if pool_total < card.cost:
                 continue
@@ -508,17 +536,16 @@ class Game:
         st = self.state
         if st.winner is not None:
             raise IllegalAction(f"the game is over: {st.winner} won", "R12")
-        name = _HANDLER_NAMES.get(action.kind)
-        if name is None:
+        handler = self._handlers.get(action.kind)
+        if handler is None:
             raise IllegalAction(f"unknown action `{action.kind}`; actions are "
                                 + ", ".join(ACTION_KINDS))
         if action.player != st.active:
             raise IllegalAction(f"it is {st.active}'s turn, not {action.player}'s", "R5")
-        handler = getattr(self, name)
         logged = self._log_mark = len(self.log.raw)
         self._resolved = 0
         try:
-            handler(action)
+            handler(self, action)
         except IllegalAction:
             # a refusal leaves no trace: a question asked before the judgement (R7.2 asks
             # a copy's choice before placement) is taken back from the log too; which
@@ -568,7 +595,12 @@ class Game:
         else:
             raise IllegalAction(f"{p} has no {cid} in hand", "R7.1")
         st.stun_set = True
-        st.to_standby(me, inst, standby.index(None))  # move(inst, "standby") from hand
+        # move(inst, "standby") from hand, at once (hot path: most turns)
+        me.hand.remove(inst)
+        me.hand_v += 1
+        slot = standby.index(None)
+        standby[slot] = inst
+        inst.zone, inst.slot = "standby", slot
         if self._logging:  # note_private inline; the text is built when the log is read
             raw = self.log.raw
             self.private.add(len(raw))
@@ -579,11 +611,19 @@ class Game:
         st = self.state
         if st.phase != "standby" and st.phase != "gain":
             self._require_phase("standby", "gain", rule="R5.3")
-        inst = self._stun(a.player, a.slot)
-        st.to_break(st.players[a.player], inst)  # move(inst, "break") from standby
-        if self._logging:  # the text is built only for a log
-            self.note(a.player, "discard_stun", (_card_text, "discards the stun {} (no points, R5.3)",
-                                                 inst.base, inst.copy_of))
+        me = st.players[a.player]
+        slot = a.slot  # _stun inline when the slot holds a stun (hot path)
+        inst = me.standby[slot - 1] if slot is not None and 1 <= slot <= STANDBY_SLOTS else None
+        if inst is None:
+            inst = self._stun(a.player, slot)  # refused, in its words
+        # move(inst, "break") from standby, at once
+        me.standby[inst.slot] = None
+        inst.zone, inst.slot, inst.exhausted = "break", None, False
+        me.break_.append(inst)
+        if self._logging:  # note() inline; the text is built only when the log is read
+            self.log.raw.append((st.turn, a.player, "discard_stun",
+                                 (_card_text, "discards the stun {} (no points, R5.3)",
+                                  inst.base, inst.copy_of)))
 
     # ---- gain phase: points (R6.2)
     def _stun_color(self, p: str, inst: Instance) -> str:
@@ -605,6 +645,7 @@ class Game:
             raise IllegalAction(f"the stun in slot {a.slot} is already exhausted", "R6.2")
         color = self._stun_color(a.player, inst)
         inst.exhausted = True
+        self.state.players[a.player].tired = True
         self.add_points(a.player, color, inst.face.stun, quiet=True)
         if self._logging:  # the text is built only for a log
             self.note(a.player, "exhaust", (_card_text, "exhausts {}: +{} {}", inst.base,
@@ -850,7 +891,9 @@ class Game:
             phase = st.phase
             p = st.active
             if phase == "end":
-                if listened and self.phases_may_ask():
+                # phases_may_ask, its answer for this field read inline
+                if listened and (self._phases_ask if self._phases_seen == st.field_version
+                                 else self.phases_may_ask()):
                     self._emit(GameEvent("turn_end", player=p))
                 if self.pending:
                     self._resolve_pending()
@@ -866,12 +909,16 @@ class Game:
             if phase == "start":
                 if logging:
                     entries.append((st.turn, p, "turn", (_start_text, st.turn, p)))
-                for s in st.players[p].standby:  # R5.1
-                    if s is not None:
-                        s.exhausted = False
+                me = st.players[p]
+                if me.tired:  # R5.1 (tired: a stun may be exhausted)
+                    for s in me.standby:
+                        if s is not None:
+                            s.exhausted = False
+                    me.tired = False
                 # only a top card of the field can listen to the start of a turn: when
                 # none does, the event is not built (hot path: every turn)
-                if listened and self.phases_may_ask():
+                if listened and (self._phases_ask if self._phases_seen == st.field_version
+                                 else self.phases_may_ask()):
                     self._emit(GameEvent("turn_start", player=p))
                 if self.pending:
                     self._resolve_pending()
@@ -899,15 +946,21 @@ class Game:
 
     # ================================================================== moving cards
     def draw(self, p: str, by_effect: bool = False) -> Optional[Instance]:
-        stock = self.state.players[p].stock
+        st = self.state
+        me = st.players[p]
+        stock = me.stock
         if not stock:
             if by_effect:
                 self.note(p, "draw", "draws nothing: the stock is empty (R5.2)")
             return None
-        inst = self.state.draw_top(self.state.players[p])  # move(stock[0], "hand")
-        if self.state.phase != "start" or by_effect:
+        # st.draw_top(me) inline (hot path: every turn): move(stock[0], "hand")
+        inst = stock.pop(0)
+        inst.zone = "hand"
+        me.hand.append(inst)
+        me.hand_v += 1
+        if st.phase != "start" or by_effect:
             if self._logging:  # the text is built when the log is read
-                self.log.raw.append((self.state.turn, p, "draw", (_draw_text, len(stock))))
+                self.log.raw.append((st.turn, p, "draw", (_draw_text, len(stock))))
         return inst
 
     def move(self, inst: Instance, zone: str, *, bottom: bool = True, exhausted: bool = False) -> None:
@@ -1007,6 +1060,7 @@ class Game:
     def exhaust_by_effect(self, inst: Instance) -> None:
         if inst.zone == "standby" and not inst.exhausted:
             inst.exhausted = True
+            self.state.players[inst.owner].tired = True
             if self._logging:  # the text is built only for a log
                 self.note(inst.owner, "exhaust", f"{inst.owner}'s stun {inst.label()} is exhausted by an effect")
 
@@ -1271,9 +1325,44 @@ def _fixed_actions(p: str) -> dict:
 
 
 _FIXED = {p: _fixed_actions(p) for p in PLAYERS}
+_TAIL = {p: (_FIXED[p]["next"], _FIXED[p]["end_turn"]) for p in PLAYERS}  # every list ends so
 _SQUARE_ORDER = {sq: i for i, sq in enumerate(SQUARES)}
 _ROW_RANKS = {p: rules.row_ranks(p) for p in PLAYERS}  # R8.1, each seat's rows in order
 _NAMED: dict = {}  # actions naming a card, built on first use
+# each seat's squares held (a tuple, in square order) -> _held_facts' answer, made once
+_HELD: dict = {p: {} for p in PLAYERS}
+# each seat's standby pattern (each slot: is it empty?) -> _slot_facts' answer, made once
+_SLOTS: dict = {p: {} for p in PLAYERS}
+
+
+def _slot_facts(p: str, standby: list) -> tuple:
+    """What legal_actions lists of ``standby`` by its slots' pattern (which are filled):
+    (whether a slot is free; ``p``'s discard_stun actions of the filled slots, in slot
+    order; the same then next and end_turn; the gain phase's exhaust, break_stun and
+    discard_stun actions, slot by slot, when every stun is ready)."""
+    fixed = _FIXED[p]
+    exhaust, brk, discard = fixed["exhaust"], fixed["break_stun"], fixed["discard_stun"]
+    filled = [i for i, s in enumerate(standby) if s is not None]
+    discards = tuple([discard[i] for i in filled])
+    gain = tuple([a for i in filled for a in (exhaust[i], brk[i], discard[i])])
+    facts = _SLOTS[p][tuple([s is None for s in standby])] = (
+        None in standby, discards, discards + _TAIL[p], gain)
+    return facts
+
+
+def _held_facts(q: str, held: list) -> tuple:
+    """(``q``'s break_field actions for the squares ``held``, in order; the squares R8.2
+    lets ``q`` play onto: rules.priority_squares from the squares ``q`` holds)."""
+    brk = _FIXED[q]["break_field"]
+    mine = set(held)
+    allowed: list = []
+    for row in _ROW_RANKS[q]:
+        allowed += row
+        if not mine.issuperset(row):
+            break
+    facts = _HELD[q][tuple(held)] = (tuple([brk[sq] for sq in held]), frozenset(allowed))
+    return facts
+
 # the set_stun actions of each seat by card id: a lookup by the id alone, without the
 # key tuple _action builds (legal_actions lists one per distinct card in hand every
 # standby phase)

@@ -94,6 +94,10 @@ class PlayerState:
     # bumped by every change to the hand (the engine remembers what it lists of a hand
     # per version: Game._stun_actions, Game._hand_cards); a rollback bumps it too
     hand_v: int = 0
+    # False only when no stun in the standby is exhausted (then the engine need not look
+    # at each: Game.legal_actions, the start phase's readying); whatever exhausts a stun
+    # sets it, the start phase clears it, a rollback and a copy set it
+    tired: bool = False
 
     def pool_total(self) -> int:
         return sum(self.pool.values())
@@ -160,6 +164,8 @@ class GameState:
             assert slot is not None and p.standby[slot] is None
             p.standby[slot] = inst
             inst.slot, inst.exhausted = slot, exhausted
+            if exhausted:
+                p.tired = True
         elif zone == "field":
             assert square is not None
             self.field_version += 1
@@ -186,9 +192,9 @@ class GameState:
             self.field[inst.square].remove(inst)
         inst.zone, inst.square, inst.slot, inst.exhausted = "limbo", None, None, False
 
-    # the engine's moves of every turn, each what take() then put() would do, made at once
-    # (hot path): a stock, hand or standby card has no square, and a stock or hand card no
-    # slot and no exhaustion (put cleared them)
+    # what take() then put() would do, made at once (Game.new's deal; the engine's draw,
+    # stun set and stun discarded do the same inline): a stock or hand card has no square,
+    # no slot and no exhaustion (put cleared them)
     def draw_top(self, p: PlayerState) -> Instance:
         """The top card of ``p``'s stock goes to ``p``'s hand (R5.2); it is returned."""
         inst = p.stock.pop(0)
@@ -196,20 +202,6 @@ class GameState:
         p.hand.append(inst)
         p.hand_v += 1
         return inst
-
-    def to_standby(self, p: PlayerState, inst: Instance, slot: int) -> None:
-        """``inst``, in ``p``'s hand, is set as a ready stun in free standby slot ``slot``."""
-        p.hand.remove(inst)
-        p.hand_v += 1
-        assert p.standby[slot] is None
-        p.standby[slot] = inst
-        inst.zone, inst.slot = "standby", slot
-
-    def to_break(self, p: PlayerState, inst: Instance) -> None:
-        """``inst``, a stun in ``p``'s standby, goes to ``p``'s break."""
-        p.standby[inst.slot] = None
-        inst.zone, inst.slot, inst.exhausted = "break", None, False
-        p.break_.append(inst)
 
     # ------------------------------------------------------------------ randomness
     def rng_for_use(self) -> random.Random:
@@ -261,6 +253,7 @@ class GameState:
                                                                        snap.players):
             p.stock, p.hand, p.standby, p.break_, p.pool = stock, hand, standby, break_, pool
             p.hand_v += 1
+            p.tired = True
             for inst in stock:
                 inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
                     "stock", None, None, False, None
@@ -304,7 +297,7 @@ class GameState:
         for name, p in self.players.items():
             players[name] = PlayerState(name, [twin(i) for i in p.stock], [twin(i) for i in p.hand],
                                         [twin(i) for i in p.standby],
-                                        [twin(i) for i in p.break_], dict(p.pool))
+                                        [twin(i) for i in p.break_], dict(p.pool), tired=True)
         field = {sq: [twin(i) for i in stack] for sq, stack in self.field.items()}
         rng = random.Random()
         rng.setstate(self.rng.getstate())
