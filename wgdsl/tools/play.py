@@ -96,7 +96,7 @@ def _drive(game: Game, max_turns: int, count: list) -> int:
     legal_actions, apply = game.legal_actions, game.apply
     agents = game.agents
     if len(agents) == 2 and all(type(a) is RandomAgent for a in agents.values()):
-        bits = {seat: agent._bits for seat, agent in agents.items()}
+        bits = {seat: agent.rng.getrandbits for seat, agent in agents.items()}
         actions = count[0]
         try:
             while state.winner is None and state.turn <= max_turns:
