@@ -202,6 +202,10 @@ def check_limits(game, watcher: "Watcher") -> None:
         stuns = sum(1 for s in ps.standby if s is not None)
         assert stuns <= MAX_STUNS, f"R5.3: {p} has {stuns} stuns"
         assert all(n >= 0 for n in ps.pool.values()), f"R6.3: {p}'s pool {ps.pool} is negative"
+        # the engine's bookkeeping behind R5.1 and R6.2's listings: a seat not marked
+        # `tired` has no exhausted stun (whatever exhausts one must mark it)
+        assert ps.tired or not any(s is not None and s.exhausted for s in ps.standby), (
+            f"{p} has an exhausted stun but is not marked tired: R5.1 would not ready it")
     turn = st.turn
     assert watcher.sets[turn] <= 1, f"R5.3: {watcher.sets[turn]} stuns set in turn {turn}"
     assert watcher.plays[turn] <= 1, f"R5.4: {watcher.plays[turn]} plays from hand in turn {turn}"
