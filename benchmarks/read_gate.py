@@ -286,15 +286,6 @@ def write_record(out_path: str, quick: bool) -> None:
         f.write(body)
 
 
-def _tree(rev: str, tmp: Path, name: str) -> Path:
-    if rev == ".":
-        return REPO
-    path = tmp / name
-    subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "-q", str(path), rev],
-                   check=True)
-    return path
-
-
 def main() -> int:
     global TEXTS_REV
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=__doc__.split("\n\n", 2)[2],
@@ -310,6 +301,8 @@ def main() -> int:
         TEXTS_REV = args.texts
         write_record(args.record, args.quick)
         return 0
+    from ab import _tree  # (a revision checked out as ab.py does)
+
     texts = subprocess.run(["git", "-C", str(REPO), "rev-parse", args.base], capture_output=True,
                            text=True, check=True).stdout.strip()
     with tempfile.TemporaryDirectory(prefix="read-gate-") as tmp:
