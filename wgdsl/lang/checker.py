@@ -59,6 +59,7 @@ def _check(cardset: ast.CardSet, included, vocabulary) -> list[Diagnostic]:
                                 for n in (c.name, c.en_name) if n))
     included_ids = {c.id for c in included}
     first_of: dict[str, ast.Card] = {}
+    context = (names, report.vocabulary, report.path)  # what each card is checked with
     for card in cardset.cards:
         first = first_of.setdefault(card.id, card)
         if card.id in included_ids:
@@ -67,17 +68,23 @@ def _check(cardset: ast.CardSet, included, vocabulary) -> list[Diagnostic]:
         elif first is not card:
             report.error(card.pos, f"card id `{card.id}` is already used on line {first.pos.line}",
                          "give every card its own id")
-        report.diagnostics.extend(_card_problems(card, names, report))
+        report.diagnostics.extend(_card_problems(card, names, report, context))
     if not report.diagnostics:  # a sound set: warn of effects that can trigger themselves
         report.diagnostics.extend(find_loops(cardset, included))
     return report.diagnostics
 
 
-# The problems of each card checked, by its node: id(card) -> (card, names, vocabulary,
-# path, problems).  The parser gives an unchanged card the same node (its cache of cards
-# read), so the language server's re-check after an edit checks only the cards edited (or
-# moved); the checks of the whole set (ids, loops) are done again.
-_CHECKED: dict[int, tuple] = {}
+# The problems of each card checked, by its node: id(card) -> card in _CHECKED, and in
+# _CHECKED_AS what it was checked with, the check's (names, vocabulary, path), shared by
+# all its cards, or (that, problems) for a card with problems.  The parser gives an
+# unchanged card the same node (its cache of cards read), so the language server's re-check
+# after an edit checks only the cards edited (or moved); the checks of the whole set (ids,
+# loops) are done again.  A sound card adds no object of its own to the cache (two dicts'
+# entries): the cyclic garbage collector, which scans every object a check leaves, then
+# has none per card to scan, and a check of a sound set leaves too few objects to start
+# one of the collector's passes (over the cards just read) inside the check.
+_CHECKED: dict[int, ast.Card] = {}
+_CHECKED_AS: dict[int, tuple] = {}
 _CHECKED_KEPT = 40_000  # it holds the cards: twice the parser's cache of cards read
 _last_names: frozenset = frozenset()
 
@@ -88,6 +95,7 @@ def forget_cards() -> None:
 
     global _last_names
     _CHECKED.clear()
+    _CHECKED_AS.clear()
     _last_names = frozenset()
     forget_read()
 
@@ -102,12 +110,22 @@ def _interned(names: frozenset) -> frozenset:
     return names
 
 
-def _card_problems(card: ast.Card, names: frozenset, report: Report) -> list[Diagnostic]:
-    """The problems of one card by itself (its names, stats, effects), found or known."""
-    known = _CHECKED.get(id(card))
-    if known is not None and known[0] is card and known[1] is names \
-            and known[2] is report.vocabulary and known[3] == report.path:
-        return known[4]
+def _card_problems(card: ast.Card, names: frozenset, report: Report, context: tuple):
+    """The problems of one card by itself (its names, stats, effects), found or known
+    (a list, or ``()``).  ``context``: (``names``, the report's vocabulary and path), one
+    tuple for the whole check."""
+    key = id(card)
+    if _CHECKED.get(key) is card:
+        known = _CHECKED_AS[key]
+        if known is context:  # (a card checked earlier in this check: its id used twice)
+            return ()
+        if len(known) == 2:
+            known, problems = known
+        else:
+            problems = ()
+        if known is context or (known[0] is names and known[1] is report.vocabulary
+                                and known[2] == report.path):
+            return problems
     own = Report(report.path, vocabulary=report.vocabulary)
     _check_names(card, own)
     _check_stats(card, own)
@@ -119,8 +137,11 @@ def _card_problems(card: ast.Card, names: frozenset, report: Report) -> list[Dia
         _check_words(words, own)
     if len(_CHECKED) >= _CHECKED_KEPT:
         _CHECKED.clear()
-    _CHECKED[id(card)] = (card, names, report.vocabulary, report.path, own.diagnostics)
-    return own.diagnostics
+        _CHECKED_AS.clear()
+    _CHECKED[key] = card
+    problems = own.diagnostics
+    _CHECKED_AS[key] = (context, problems) if problems else context
+    return problems
 
 
 def _check_names(card: ast.Card, report: Report) -> None:

@@ -867,15 +867,34 @@ def _list_callback(last_term: bool, plain_build):
 
 
 # ---------------------------------------------------------------------------- cards read before
-# The cards read cleanly, most recently used last: (the reader's words' number, the column of
-# `card`, the card's text up to its `}`) -> (its AST, the line it was read on).  The
-# language server reads a file again on every edit; its unchanged cards come from here.
-_CARDS: "OrderedDict[tuple, tuple]" = OrderedDict()
+# The cards read cleanly, most recently used last: the reader's words' number, the column of
+# `card` and the card's text up to its `}`, as one string (_card_key) -> its AST (its card
+# node, whose id is on the line it was read on), or (its AST, that line) when the node's
+# position says otherwise.  The language server reads a file again on every edit; its
+# unchanged cards come from here.  (A string key and the node alone: no object of the
+# cache's own per card for the cyclic garbage collector to scan, where a key tuple and an
+# (AST, line) tuple were two of the ≈ 36 a card read leaves.)
+_CARDS: "OrderedDict[str, object]" = OrderedDict()
 _CARDS_KEPT = 20_000  # a 10,000-card file twice over; an entry is a few KB
 # the first line, after a card's `card`, that starts with `}` (its own `}` when it reads
 # cleanly: every item of a card ends with a line end)
 _CLOSE = re.compile(r"\n[\t \f]*\}")
 _CARDS_LOCK = threading.Lock()  # the language server checks in a thread of its own
+
+
+def _card_key(words_key: int, column: int, segment: str) -> str:
+    """The cache's key of a card's text ``segment`` (from its ``card``) read in the words
+    numbered ``words_key`` at ``column``: the two numbers, then the text."""
+    return f"{words_key} {column} {segment}"
+
+
+def _card_entry(node, line: int):
+    """The cache's entry of card ``node`` read on ``line``: the node itself when its
+    position is on that line."""
+    pos = getattr(node, "pos", None)
+    if pos is not None and pos.__class__ is ast.Pos and pos[0] == line:
+        return node
+    return (node, line)
 
 
 # the reader's words (_Reader.words) met so far, each with a number of its own
@@ -1841,12 +1860,12 @@ class _Reader:
     def read_card(self, card: Token) -> None:
         self.in_card = True
         try:
-            segment = self.cached_card(card)
-            if segment is None:
+            key = self.cached_card(card)
+            if key is None:
                 return
             known = len(self.diagnostics), len(self.nodes)
             self._read_card(card)
-            self.keep_card(card, segment, known)
+            self.keep_card(card, key, known)
         finally:
             self.in_card = False
             self.stat_may_follow = False
@@ -2061,24 +2080,28 @@ class _Reader:
         """Read the card ``card`` starts from the cache when its text (up to the first line
         that starts with ``}``), its column and the game's words are those of a card read
         cleanly before: its AST, moved to its line, and the lexer moved past its ``}``.
-        None when it was; else its text, to keep it under (:meth:`keep_card`)."""
+        None when it was; else the key to keep it under (:meth:`keep_card`), "" when it
+        cannot be kept."""
         if not self.stream.seekable() or self.pushed or self.ahead is not None:
             return ""
         close = _CLOSE.search(self.text, card.end_pos)
         if close is None:
             return ""
         segment = self.text[card.start_pos:close.end()]
-        key = (self.words_key, card.column, segment)
+        key = _card_key(self.words_key, card.column, segment)
         with _CARDS_LOCK:
             hit = _CARDS.get(key)
             if hit is None:
-                return segment
+                return key
             _CARDS.move_to_end(key)
-        node, line = hit
+        if hit.__class__ is tuple:
+            node, line = hit
+        else:
+            node, line = hit, hit.pos.line
         if card.line != line:  # the card moved: kept where it is now (the checker's
             node = _move(node, card.line - line)  # cache knows a card by its node)
             with _CARDS_LOCK:
-                _CARDS[key] = (node, card.line)
+                _CARDS[key] = _card_entry(node, card.line)
         self.nodes.append(node)
         self.seen_card = True
         brace = close.end() - 1
@@ -2090,17 +2113,18 @@ class _Reader:
         self.stream.seek(brace + 1, brace_line, close.start() + 1)
         return None
 
-    def keep_card(self, card: Token, segment: str, known: tuple[int, int]) -> None:
-        """Keep the card just read in the cache when it was read cleanly (no diagnostic,
-        one card) and ended at the ``}`` its text ends with."""
-        if not segment or (len(self.diagnostics), len(self.nodes) - 1) != known:
+    def keep_card(self, card: Token, key: str, known: tuple[int, int]) -> None:
+        """Keep the card just read in the cache (``key``: :meth:`cached_card`'s) when it was
+        read cleanly (no diagnostic, one card) and ended at the ``}`` its text ends with."""
+        if not key or (len(self.diagnostics), len(self.nodes) - 1) != known:
             return
         last = self.last
-        if last is None or last.type != "RBRACE" or last.end_pos != card.start_pos + len(segment):
+        if last is None or last.type != "RBRACE" \
+                or last.end_pos != card.start_pos + len(key) - key.index("card"):
             return
         node = self.nodes[-1]
         with _CARDS_LOCK:
-            _CARDS[(self.words_key, card.column, segment)] = (node, card.line)
+            _CARDS[key] = _card_entry(node, card.line)
             while len(_CARDS) > _CARDS_KEPT:
                 _CARDS.popitem(last=False)
 
