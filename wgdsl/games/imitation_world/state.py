@@ -135,11 +135,14 @@ class _Reads:
     (R21.2-R21.3): a play, the アウト時 and turn abilities.  Made once per table
     (:func:`_reads_of`)."""
 
-    __slots__ = ("type", "mods", "out", "turn", "play_asks", "played", "act", "hand", "roles")
+    __slots__ = ("type", "mods", "out", "turn", "play_asks", "played", "act", "hand", "roles",
+                 "barrier")
 
     def __init__(self, table):
         cards = table.cards
         self.type = {i: c.type for i, c in cards.items()}
+        # id -> the Action `barrier ID` (the setup's choice, R5.2)
+        self.barrier = {i: Action(f"barrier {i}") for i in cards}
         # id -> (type, faction, cost, `play ID`) of the cards played from the hand
         self.played = {i: (c.type, c.faction, c.cost, f"play {i}") for i, c in cards.items()
                        if c.type in PLAYED}
@@ -737,8 +740,9 @@ class IWState(Stepper):
         elif ph == "battle" and not d.hold and d.attack is None:
             texts = self._attack_texts(seat)
             texts.append("next")
-        elif ph == "setup":
-            texts = [f"barrier {i}" for i in {d.cid[u] for u in d.deck[seat]}]
+        elif ph == "setup":  # `barrier ID` sorts as its ID does: the ids, sorted
+            return list(map(_reads_of(self.table).barrier.__getitem__,
+                            sorted(set(map(d.cid.__getitem__, d.deck[seat])))))
         elif d.hold:
             return _NEXT_ONLY
         elif ph == "cost":
