@@ -121,6 +121,9 @@ NEXT, DONE = Action("next"), Action("done")
 # the seat that acts, and by the active seat when its opponent blocks (IWState._find_who)
 _WHO = {s: ((s,), (s,), False) for s in SEATS}
 _WHO_FOE = {s: _WHO[other(s)] for s in SEATS}
+_OTHER = {"A": "B", "B": "A"}  # other(), read inline on the hot paths
+# " ".join(["{}"] * n): a text's places for n cards (the attackers, the blockers)
+_PLACES = tuple(" ".join(["{}"] * n) for n in range(8))
 # the kinds of action whose step never meets a question (IWState._may_ask)
 _QUIET = frozenset(("block", "cost", "barrier"))
 # the hooks the public loop's straight path (IWState.apply, legal_actions, _find_who) does
@@ -1002,7 +1005,7 @@ class IWState(Stepper):
         attackers = self._attackers(seat)
         if not attackers:
             return []
-        foe = other(seat)
+        foe = _OTHER[seat]
         types, cid, pan = self._type, d.cid, d.pan
         targets = [u for u in d.setz[foe] if u in pan and types[cid[u]] == "geuda"]
         mine = self._refs(seat)
@@ -1027,7 +1030,7 @@ class IWState(Stepper):
         a = d.attack
         types, cid = self._type, d.cid
         pan, blocked, blockers = d.pan, d.blocked, a["blockers"]
-        return [u for u in d.setz[other(d.active)] if u not in pan and u not in blocked
+        return [u for u in d.setz[_OTHER[d.active]] if u not in pan and u not in blocked
                 and u not in blockers and types[cid[u]] == "geuda"]
 
     # ================================================================== choices
@@ -1245,7 +1248,7 @@ class IWState(Stepper):
                     self.note("", "cap", f"turn {d.turn} has ended: the game stops (R20.6)")
                     self._end(cap)
                 d.turn += 1
-                d.active = other(d.active)
+                d.active = _OTHER[d.active]
                 d.phase, d.step = "start", None
 
     def _end(self, result: rules.Result) -> None:
@@ -1297,7 +1300,7 @@ class IWState(Stepper):
         uid = self._in_hand(seat, ident)
         d.hand[seat].remove(uid)
         d.kn[uid] = BIT[seat]
-        foe = BIT[other(seat)]
+        foe = BIT[_OTHER[seat]]
         for u in d.hand[seat]:  # R22.3: the opponent cannot tell which card went
             d.kn[u] &= ~foe
         self._zk = {}  # the zone's shape changes
@@ -1419,7 +1422,7 @@ class IWState(Stepper):
     def _after_front(self) -> None:
         d = self.d
         a = d.attack
-        left = self._unordered()
+        left = self._unordered() if len(a["order"]) < len(a["side"]) else ()
         if len(left) == 1:
             a["order"].append(left[0])
             left = []
@@ -1428,9 +1431,10 @@ class IWState(Stepper):
         for u in a["order"]:  # R15.3, R15.5: the declaration is complete
             d.pan.add(u)
             d.attacked.add(u)
-        side = " ".join(["{}"] * len(a["order"]))
+        n = len(a["order"])
+        side = _PLACES[n] if n < 8 else " ".join(["{}"] * n)
         if a["target"] is None:
-            self.note(d.active, "attack", d.active + " attacks " + other(d.active) + " with "
+            self.note(d.active, "attack", d.active + " attacks " + _OTHER[d.active] + " with "
                       + side, tuple(a["order"]))
             a["stage"] = "block"
             if self._can_block():  # R16.2: skipped when nothing can block
@@ -1443,17 +1447,19 @@ class IWState(Stepper):
 
     def _block_done(self) -> None:
         a = self.d.attack
-        self.d.blocked.update(a["blockers"])  # R16.2: one block per turn
-        if a["blockers"]:
-            self.note(other(self.d.active), "block", other(self.d.active) + " blocks with "
-                      + " ".join(["{}"] * len(a["blockers"])), tuple(a["blockers"]))
+        blockers = a["blockers"]
+        self.d.blocked.update(blockers)  # R16.2: one block per turn
+        if blockers:
+            foe, n = _OTHER[self.d.active], len(blockers)
+            self.note(foe, "block", foe + " blocks with "
+                      + (_PLACES[n] if n < 8 else " ".join(["{}"] * n)), tuple(blockers))
         self._judge()
 
     def _judge(self) -> None:
         d = self.d
         a = d.attack
         side = [u for u in a["order"] if u in d.setz[d.active]]
-        attacker, foe = d.active, other(d.active)
+        attacker, foe = d.active, _OTHER[d.active]
         src = self._mod_sources() if self._mods else None  # the same for every fighter
         if a["target"] is not None or a["blockers"]:
             defending = ([a["target"]] if a["target"] is not None else a["blockers"])
@@ -1553,7 +1559,7 @@ class IWState(Stepper):
     def _resolve(self) -> None:
         """R21.2: the waiting abilities, the active player's first; each player orders
         their own while two of them can be told apart."""
-        wait = self._waiting
+        wait = self._wait
         if not wait:
             return
         d = self.d
