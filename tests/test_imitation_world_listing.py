@@ -119,9 +119,10 @@ def test_refs_of_several_cards_of_one_id_agree_with_ref():
 
 def test_kept_lists_agree_with_lists_made_afresh():
     """What listing keeps between decisions (a hand's texts per cost-zone shape, kept per
-    card table; a block list less the block just taken; the kept REFs) gives the list a
-    fresh copy of the state makes with nothing kept.  (Seen to fail: a block list that
-    keeps the block taken, a hand's texts kept whatever the cost zone.)"""
+    card table; a block list less the block just taken; the blockers the attack's
+    declaration found; the kept REFs) gives the list a fresh copy of the state makes with
+    nothing kept.  (Seen to fail: a block list that keeps the block taken, a hand's texts
+    kept whatever the cost zone, the declaration's blockers kept less one.)"""
     kinds = {}
     for seed in range(10):
         state = GAME.new_state(seed=seed)

@@ -337,7 +337,8 @@ class IWState(Stepper):
         self._zk: dict = {}
         # the field index (_Field), or None: made from the zones when first read
         self._fx: Optional[_Field] = None
-        # (the attack, its number of blockers, the block list) of the last block listed
+        # (the attack, its number of blockers, the block list) of the last block listed,
+        # or (the attack, None, the uids that can block) as _after_front found them
         self._blockc: Optional[tuple] = None
         # (the agas' faces and the territory, _mod_sources) of the last, while the field
         # index's mods lists are the same (_mod_sources)
@@ -766,11 +767,16 @@ class IWState(Stepper):
                 if kept is not None and kept[0] is a and kept[1] == n - 1:
                     # one `block` taken since the list kept: the same list without it
                     # (a block changes nothing else, R16.2)
+                    legal = kept[2][:]
                     gone = _ACTIONS.get("block " + refs[a["blockers"][-1]])
-                    legal = [x for x in kept[2] if x is not gone]
+                    if gone in legal:
+                        legal.remove(gone)
                     self._blockc = (a, n, legal)
                     return legal
-                texts = [f"block {refs[u]}" for u in self._can_block()]
+                # the blockers _after_front found as it asked for blocks, if no block yet
+                can = kept[2] if kept is not None and kept[0] is a and kept[1] is None \
+                    and not n else self._can_block()
+                texts = [f"block {refs[u]}" for u in can]
                 texts.append("done")
                 texts.sort()
                 try:
@@ -1437,7 +1443,10 @@ class IWState(Stepper):
             self.note(d.active, "attack", d.active + " attacks " + _OTHER[d.active] + " with "
                       + side, tuple(a["order"]))
             a["stage"] = "block"
-            if self._can_block():  # R16.2: skipped when nothing can block
+            can = self._can_block()
+            if can:  # R16.2: skipped when nothing can block
+                # kept for the block list (_legal_of): nothing changes before it is asked
+                self._blockc = (a, None, can)
                 return
             self._judge()
         else:
