@@ -622,7 +622,9 @@ class IWState(Stepper):
             ms = mods.get(cid[d.terr])
             if ms is not None:
                 out.append((ms, d.terr_ctrl, d.terr))
-        self._modc = (ma[:], mb[:], rest, out)
+        # with each card's printed values plus these sources' modifiers, as _stats reads
+        # them (its cache: a card's id and owner do not change while the sources are kept)
+        self._modc = (ma[:], mb[:], rest, out, {})
         return out
 
     def _stats(self, uid: int, sources: Optional[list] = None) -> tuple:
@@ -630,16 +632,25 @@ class IWState(Stepper):
         (``sources``: :meth:`_mod_sources` of the state as it is, if already known)."""
         d = self.d
         cid = d.cid
-        c = self._cards[cid[uid]]
-        atk, dfn = c.atk, c.defence
         mods = self._mods
         if mods:  # a card set with 常時 modifiers
-            owner = d.owner[uid]
-            geuda = c.type == "geuda"
-            faction = c.faction
-            for ms, s, su in self._mod_sources() if sources is None else sources:
-                a, b = _static(ms, s, su, uid, owner, geuda, faction)
-                atk, dfn = atk + a, dfn + b
+            if sources is None:
+                sources = self._mod_sources()
+            kept = self._modc  # (.., the sources, uid -> printed + 常時 (ATK, DEF))
+            found = kept[4].get(uid) if kept[3] is sources else None
+            if found is None:
+                c = self._cards[cid[uid]]
+                atk, dfn = c.atk, c.defence
+                owner = d.owner[uid]
+                geuda = c.type == "geuda"
+                faction = c.faction
+                for ms, s, su in sources:
+                    a, b = _static(ms, s, su, uid, owner, geuda, faction)
+                    atk, dfn = atk + a, dfn + b
+                if kept[3] is sources:
+                    kept[4][uid] = (atk, dfn)
+            else:
+                atk, dfn = found
             e = d.ench.get(uid)
             if e is not None:
                 for m in mods.get(cid[e], ()):
@@ -648,6 +659,9 @@ class IWState(Stepper):
                             atk += m.amount
                         elif m.stat == "def":
                             dfn += m.amount
+        else:
+            c = self._cards[cid[uid]]
+            atk, dfn = c.atk, c.defence
         for u, st, n in d.eot:
             if u == uid:
                 if st == "atk":
