@@ -583,12 +583,14 @@ class IWState(Stepper):
     def draw(self, seat: str, n: int) -> int:
         """R7.3, R20.3: draw up to ``n``; an empty deck draws nothing."""
         d = self.d
-        k = rules.drawn(len(d.deck[seat]), n)
+        deck, hand, kn, bit = d.deck[seat], d.hand[seat], d.kn, BIT[seat]
+        k = rules.drawn(len(deck), n)
+        text = seat + " draws {}"
         for _ in range(k):
-            uid = d.deck[seat].pop(0)
-            d.hand[seat].append(uid)
-            d.kn[uid] |= BIT[seat]
-            self.note(seat, "draw", seat + " draws {}", (uid,))
+            uid = deck.pop(0)
+            hand.append(uid)
+            kn[uid] |= bit
+            self.note(seat, "draw", text, (uid,))
         return k
 
     # ================================================================== values
@@ -1135,7 +1137,7 @@ class IWState(Stepper):
                 sources.append((d.terr_ctrl, d.terr))
             return self._listening(listen, sources)
         if kind == "play":
-            return action.text.partition(" ")[2].partition(" ")[0] in self._play_asks
+            return action.words[1] in self._play_asks  # `play ID ...`
         if kind == "block":  # a blocker is added; the judgment waits for `done`
             return False
         if kind in ("attack", "done", "join", "front"):
