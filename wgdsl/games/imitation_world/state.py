@@ -379,8 +379,41 @@ class IWState(Stepper):
         while the zone and its ids are the same; do not change it)."""
         zone = self.d.setz[s]
         kept = self._refc.get(s)
-        if kept is not None and kept[0] == zone:  # a card's id changes only in _redeal
-            return kept[1]
+        if kept is not None:
+            old = kept[0]
+            if old == zone:  # a card's id changes only in _redeal
+                return kept[1]
+            # one card more at the end, or one card fewer, of an id no other card there
+            # has: the kept maps with that one REF added or taken out (the others keep
+            # theirs, R24.3); anything else is read afresh
+            n = len(zone)
+            if n == len(old) + 1 and zone[:-1] == old:
+                u = zone[-1]
+                ref = s + ":" + self.d.cid[u]
+                back = kept[2]
+                if ref not in back and ref + "@1" not in back:
+                    refs = dict(kept[1])
+                    refs[u] = ref
+                    back = dict(back)
+                    back[ref] = u
+                    self._refc[s] = (zone[:], refs, back)
+                    return refs
+            elif n == len(old) - 1:
+                for u in old:
+                    if u not in zone:
+                        break
+                refs = kept[1]
+                ref = refs[u]
+                if "@" not in ref:
+                    rest = old[:]
+                    rest.remove(u)
+                    if rest == zone:
+                        refs = dict(refs)
+                        del refs[u]
+                        back = dict(kept[2])
+                        del back[ref]
+                        self._refc[s] = (rest, refs, back)
+                        return refs
         cid = self.d.cid
         refs = self._refs_of(s, zone, [cid[u] for u in zone])
         self._refc[s] = (zone[:], refs, dict(zip(refs.values(), refs)))
