@@ -575,7 +575,8 @@ class IWState(Stepper):
             d.kn[e] = BOTH
             self.note(d.owner[e], "trash", "{} goes to " + d.owner[e] + "'s trash with its geuda",
                       (e,))
-        d.eot = [m for m in d.eot if m[0] != uid]
+        if d.eot:  # (until end of turn modifiers: seldom any)
+            d.eot = [m for m in d.eot if m[0] != uid]
 
     def _field(self) -> _Field:
         """The field index (:class:`_Field`) made from the set zones as they are."""
