@@ -117,11 +117,41 @@ def test_refs_of_several_cards_of_one_id_agree_with_ref():
     assert [refs[u] for u in zone[:3]] == [f"A:{ident}@{k}" for k in (1, 2, 3)]
 
 
+def test_kept_refs_are_the_set_zone_read_afresh():
+    """The REFs kept per set zone (R24.3), carried over as one card enters at its end or
+    one card leaves (the only card of its id there) instead of being read again, are the
+    zone's REFs read afresh, both ways, before every decision of seeded games, and after
+    clones and resamples.  (Seen to fail: the map back from a card entering's REF
+    pointing at the zone's first card; a card leaving kept in the map.)"""
+    carried = 0
+    for seed in range(20):
+        state = GAME.new_state(seed=seed)
+        pick = random.Random(f"refs {seed}")
+        sizes = {s: 0 for s in SEATS}
+        while not state.is_terminal():
+            for s in SEATS:
+                zone = state.d.setz[s]
+                carried += abs(len(zone) - sizes[s]) == 1
+                sizes[s] = len(zone)
+                refs = state._refs(s)
+                plain = state._refs_of(s, zone, [state.d.cid[u] for u in zone])
+                assert refs == plain, (seed, s)
+                assert state._refc[s][0] == zone
+                assert state._refc[s][2] == {r: u for u, r in plain.items()}
+            seat = state.current_seats()[0]
+            if seed % 5 == 0 and pick.random() < 0.05:
+                state = pick.choice([state.clone(), state.resample(seat, seed)])
+                continue
+            state.apply(seat, pick.choice(state.legal_actions(seat)))
+    assert carried > 500, carried  # a card entered or left between most checks
+
+
 def test_kept_lists_agree_with_lists_made_afresh():
     """What listing keeps between decisions (a hand's texts per cost-zone shape, kept per
-    card table; a block list less the block just taken; the kept REFs) gives the list a
-    fresh copy of the state makes with nothing kept.  (Seen to fail: a block list that
-    keeps the block taken, a hand's texts kept whatever the cost zone.)"""
+    card table; a block list less the block just taken; the blockers the attack's
+    declaration found; the kept REFs) gives the list a fresh copy of the state makes with
+    nothing kept.  (Seen to fail: a block list that keeps the block taken, a hand's texts
+    kept whatever the cost zone, the declaration's blockers kept less one.)"""
     kinds = {}
     for seed in range(10):
         state = GAME.new_state(seed=seed)

@@ -4,9 +4,11 @@ is kept as cards enter and leave the set zones instead of the zones being scanne
 reading (issue 17).  Here it is held, at every decision and after every action of seeded
 random games (clones and resamples played on too), to a plain scan of the zones as they
 are, and the modifier sources read from it to the plain list of R21.1's sources; so is
-the shape of each cost zone, kept per seat until a card enters or leaves one.  (Seen to
-fail on purpose: a card leaving a set zone left in the index, a card played into it not
-indexed, a cost placed without forgetting the kept shape.)"""
+the shape of each cost zone, kept per seat until a card enters or leaves one, and each
+card's printed-plus-常時 ATK and DEF, kept per card with the sources they were read from,
+to what a copy with nothing kept reads.  (Seen to fail on purpose: a card leaving a set
+zone left in the index, a card played into it not indexed, a cost placed without
+forgetting the kept shape, the kept ATK and DEF not forgotten when the sources change.)"""
 
 from __future__ import annotations
 
@@ -52,6 +54,12 @@ def _check(state, kept: list) -> None:
         piles = d.cpiles[s]
         assert state._zone_key(s) == (tuple((f, len(p)) for f, p in piles.items()) if piles
                                       else len(d.cun[s]))
+    # each card's ATK and DEF (printed + 常時, kept per card while the sources are the same)
+    # as a copy of the state with nothing kept reads them
+    fresh = state.clone()
+    for s in SEATS:
+        for u in d.setz[s] + ([d.aga[s]] if s in d.aga else []):
+            assert state._stats(u) == fresh._stats(u), (s, u)
 
 
 def _play(state, pick: random.Random, kept: list, limit: int = 10 ** 6) -> None:

@@ -121,6 +121,9 @@ NEXT, DONE = Action("next"), Action("done")
 # the seat that acts, and by the active seat when its opponent blocks (IWState._find_who)
 _WHO = {s: ((s,), (s,), False) for s in SEATS}
 _WHO_FOE = {s: _WHO[other(s)] for s in SEATS}
+_OTHER = {"A": "B", "B": "A"}  # other(), read inline on the hot paths
+# " ".join(["{}"] * n): a text's places for n cards (the attackers, the blockers)
+_PLACES = tuple(" ".join(["{}"] * n) for n in range(8))
 # the kinds of action whose step never meets a question (IWState._may_ask)
 _QUIET = frozenset(("block", "cost", "barrier"))
 # the hooks the public loop's straight path (IWState.apply, legal_actions, _find_who) does
@@ -135,11 +138,14 @@ class _Reads:
     (R21.2-R21.3): a play, the アウト時 and turn abilities.  Made once per table
     (:func:`_reads_of`)."""
 
-    __slots__ = ("type", "mods", "out", "turn", "play_asks", "played", "act", "hand", "roles")
+    __slots__ = ("type", "mods", "out", "turn", "play_asks", "played", "act", "hand", "roles",
+                 "barrier")
 
     def __init__(self, table):
         cards = table.cards
         self.type = {i: c.type for i, c in cards.items()}
+        # id -> the Action `barrier ID` (the setup's choice, R5.2)
+        self.barrier = {i: Action(f"barrier {i}") for i in cards}
         # id -> (type, faction, cost, `play ID`) of the cards played from the hand
         self.played = {i: (c.type, c.faction, c.cost, f"play {i}") for i, c in cards.items()
                        if c.type in PLAYED}
@@ -331,7 +337,8 @@ class IWState(Stepper):
         self._zk: dict = {}
         # the field index (_Field), or None: made from the zones when first read
         self._fx: Optional[_Field] = None
-        # (the attack, its number of blockers, the block list) of the last block listed
+        # (the attack, its number of blockers, the block list) of the last block listed,
+        # or (the attack, None, the uids that can block) as _after_front found them
         self._blockc: Optional[tuple] = None
         # (the agas' faces and the territory, _mod_sources) of the last, while the field
         # index's mods lists are the same (_mod_sources)
@@ -372,8 +379,41 @@ class IWState(Stepper):
         while the zone and its ids are the same; do not change it)."""
         zone = self.d.setz[s]
         kept = self._refc.get(s)
-        if kept is not None and kept[0] == zone:  # a card's id changes only in _redeal
-            return kept[1]
+        if kept is not None:
+            old = kept[0]
+            if old == zone:  # a card's id changes only in _redeal
+                return kept[1]
+            # one card more at the end, or one card fewer, of an id no other card there
+            # has: the kept maps with that one REF added or taken out (the others keep
+            # theirs, R24.3); anything else is read afresh
+            n = len(zone)
+            if n == len(old) + 1 and zone[:-1] == old:
+                u = zone[-1]
+                ref = s + ":" + self.d.cid[u]
+                back = kept[2]
+                if ref not in back and ref + "@1" not in back:
+                    refs = dict(kept[1])
+                    refs[u] = ref
+                    back = dict(back)
+                    back[ref] = u
+                    self._refc[s] = (zone[:], refs, back)
+                    return refs
+            elif n == len(old) - 1:
+                for u in old:
+                    if u not in zone:
+                        break
+                refs = kept[1]
+                ref = refs[u]
+                if "@" not in ref:
+                    rest = old[:]
+                    rest.remove(u)
+                    if rest == zone:
+                        refs = dict(refs)
+                        del refs[u]
+                        back = dict(kept[2])
+                        del back[ref]
+                        self._refc[s] = (rest, refs, back)
+                        return refs
         cid = self.d.cid
         refs = self._refs_of(s, zone, [cid[u] for u in zone])
         self._refc[s] = (zone[:], refs, dict(zip(refs.values(), refs)))
@@ -535,7 +575,8 @@ class IWState(Stepper):
             d.kn[e] = BOTH
             self.note(d.owner[e], "trash", "{} goes to " + d.owner[e] + "'s trash with its geuda",
                       (e,))
-        d.eot = [m for m in d.eot if m[0] != uid]
+        if d.eot:  # (until end of turn modifiers: seldom any)
+            d.eot = [m for m in d.eot if m[0] != uid]
 
     def _field(self) -> _Field:
         """The field index (:class:`_Field`) made from the set zones as they are."""
@@ -576,12 +617,14 @@ class IWState(Stepper):
     def draw(self, seat: str, n: int) -> int:
         """R7.3, R20.3: draw up to ``n``; an empty deck draws nothing."""
         d = self.d
-        k = rules.drawn(len(d.deck[seat]), n)
+        deck, hand, kn, bit = d.deck[seat], d.hand[seat], d.kn, BIT[seat]
+        k = rules.drawn(len(deck), n)
+        text = seat + " draws {}"
         for _ in range(k):
-            uid = d.deck[seat].pop(0)
-            d.hand[seat].append(uid)
-            d.kn[uid] |= BIT[seat]
-            self.note(seat, "draw", seat + " draws {}", (uid,))
+            uid = deck.pop(0)
+            hand.append(uid)
+            kn[uid] |= bit
+            self.note(seat, "draw", text, (uid,))
         return k
 
     # ================================================================== values
@@ -615,7 +658,9 @@ class IWState(Stepper):
             ms = mods.get(cid[d.terr])
             if ms is not None:
                 out.append((ms, d.terr_ctrl, d.terr))
-        self._modc = (ma[:], mb[:], rest, out)
+        # with each card's printed values plus these sources' modifiers, as _stats reads
+        # them (its cache: a card's id and owner do not change while the sources are kept)
+        self._modc = (ma[:], mb[:], rest, out, {})
         return out
 
     def _stats(self, uid: int, sources: Optional[list] = None) -> tuple:
@@ -623,16 +668,25 @@ class IWState(Stepper):
         (``sources``: :meth:`_mod_sources` of the state as it is, if already known)."""
         d = self.d
         cid = d.cid
-        c = self._cards[cid[uid]]
-        atk, dfn = c.atk, c.defence
         mods = self._mods
         if mods:  # a card set with 常時 modifiers
-            owner = d.owner[uid]
-            geuda = c.type == "geuda"
-            faction = c.faction
-            for ms, s, su in self._mod_sources() if sources is None else sources:
-                a, b = _static(ms, s, su, uid, owner, geuda, faction)
-                atk, dfn = atk + a, dfn + b
+            if sources is None:
+                sources = self._mod_sources()
+            kept = self._modc  # (.., the sources, uid -> printed + 常時 (ATK, DEF))
+            found = kept[4].get(uid) if kept[3] is sources else None
+            if found is None:
+                c = self._cards[cid[uid]]
+                atk, dfn = c.atk, c.defence
+                owner = d.owner[uid]
+                geuda = c.type == "geuda"
+                faction = c.faction
+                for ms, s, su in sources:
+                    a, b = _static(ms, s, su, uid, owner, geuda, faction)
+                    atk, dfn = atk + a, dfn + b
+                if kept[3] is sources:
+                    kept[4][uid] = (atk, dfn)
+            else:
+                atk, dfn = found
             e = d.ench.get(uid)
             if e is not None:
                 for m in mods.get(cid[e], ()):
@@ -641,6 +695,9 @@ class IWState(Stepper):
                             atk += m.amount
                         elif m.stat == "def":
                             dfn += m.amount
+        else:
+            c = self._cards[cid[uid]]
+            atk, dfn = c.atk, c.defence
         for u, st, n in d.eot:
             if u == uid:
                 if st == "atk":
@@ -737,8 +794,9 @@ class IWState(Stepper):
         elif ph == "battle" and not d.hold and d.attack is None:
             texts = self._attack_texts(seat)
             texts.append("next")
-        elif ph == "setup":
-            texts = [f"barrier {i}" for i in {d.cid[u] for u in d.deck[seat]}]
+        elif ph == "setup":  # `barrier ID` sorts as its ID does: the ids, sorted
+            return list(map(_reads_of(self.table).barrier.__getitem__,
+                            sorted(set(map(d.cid.__getitem__, d.deck[seat])))))
         elif d.hold:
             return _NEXT_ONLY
         elif ph == "cost":
@@ -759,11 +817,16 @@ class IWState(Stepper):
                 if kept is not None and kept[0] is a and kept[1] == n - 1:
                     # one `block` taken since the list kept: the same list without it
                     # (a block changes nothing else, R16.2)
+                    legal = kept[2][:]
                     gone = _ACTIONS.get("block " + refs[a["blockers"][-1]])
-                    legal = [x for x in kept[2] if x is not gone]
+                    if gone in legal:
+                        legal.remove(gone)
                     self._blockc = (a, n, legal)
                     return legal
-                texts = [f"block {refs[u]}" for u in self._can_block()]
+                # the blockers _after_front found as it asked for blocks, if no block yet
+                can = kept[2] if kept is not None and kept[0] is a and kept[1] is None \
+                    and not n else self._can_block()
+                texts = [f"block {refs[u]}" for u in can]
                 texts.append("done")
                 texts.sort()
                 try:
@@ -998,7 +1061,7 @@ class IWState(Stepper):
         attackers = self._attackers(seat)
         if not attackers:
             return []
-        foe = other(seat)
+        foe = _OTHER[seat]
         types, cid, pan = self._type, d.cid, d.pan
         targets = [u for u in d.setz[foe] if u in pan and types[cid[u]] == "geuda"]
         mine = self._refs(seat)
@@ -1023,7 +1086,7 @@ class IWState(Stepper):
         a = d.attack
         types, cid = self._type, d.cid
         pan, blocked, blockers = d.pan, d.blocked, a["blockers"]
-        return [u for u in d.setz[other(d.active)] if u not in pan and u not in blocked
+        return [u for u in d.setz[_OTHER[d.active]] if u not in pan and u not in blocked
                 and u not in blockers and types[cid[u]] == "geuda"]
 
     # ================================================================== choices
@@ -1108,7 +1171,7 @@ class IWState(Stepper):
                 sources.append((d.terr_ctrl, d.terr))
             return self._listening(listen, sources)
         if kind == "play":
-            return action.text.partition(" ")[2].partition(" ")[0] in self._play_asks
+            return action.words[1] in self._play_asks  # `play ID ...`
         if kind == "block":  # a blocker is added; the judgment waits for `done`
             return False
         if kind in ("attack", "done", "join", "front"):
@@ -1241,7 +1304,7 @@ class IWState(Stepper):
                     self.note("", "cap", f"turn {d.turn} has ended: the game stops (R20.6)")
                     self._end(cap)
                 d.turn += 1
-                d.active = other(d.active)
+                d.active = _OTHER[d.active]
                 d.phase, d.step = "start", None
 
     def _end(self, result: rules.Result) -> None:
@@ -1293,7 +1356,7 @@ class IWState(Stepper):
         uid = self._in_hand(seat, ident)
         d.hand[seat].remove(uid)
         d.kn[uid] = BIT[seat]
-        foe = BIT[other(seat)]
+        foe = BIT[_OTHER[seat]]
         for u in d.hand[seat]:  # R22.3: the opponent cannot tell which card went
             d.kn[u] &= ~foe
         self._zk = {}  # the zone's shape changes
@@ -1415,7 +1478,7 @@ class IWState(Stepper):
     def _after_front(self) -> None:
         d = self.d
         a = d.attack
-        left = self._unordered()
+        left = self._unordered() if len(a["order"]) < len(a["side"]) else ()
         if len(left) == 1:
             a["order"].append(left[0])
             left = []
@@ -1424,12 +1487,16 @@ class IWState(Stepper):
         for u in a["order"]:  # R15.3, R15.5: the declaration is complete
             d.pan.add(u)
             d.attacked.add(u)
-        side = " ".join(["{}"] * len(a["order"]))
+        n = len(a["order"])
+        side = _PLACES[n] if n < 8 else " ".join(["{}"] * n)
         if a["target"] is None:
-            self.note(d.active, "attack", d.active + " attacks " + other(d.active) + " with "
+            self.note(d.active, "attack", d.active + " attacks " + _OTHER[d.active] + " with "
                       + side, tuple(a["order"]))
             a["stage"] = "block"
-            if self._can_block():  # R16.2: skipped when nothing can block
+            can = self._can_block()
+            if can:  # R16.2: skipped when nothing can block
+                # kept for the block list (_legal_of): nothing changes before it is asked
+                self._blockc = (a, None, can)
                 return
             self._judge()
         else:
@@ -1439,17 +1506,19 @@ class IWState(Stepper):
 
     def _block_done(self) -> None:
         a = self.d.attack
-        self.d.blocked.update(a["blockers"])  # R16.2: one block per turn
-        if a["blockers"]:
-            self.note(other(self.d.active), "block", other(self.d.active) + " blocks with "
-                      + " ".join(["{}"] * len(a["blockers"])), tuple(a["blockers"]))
+        blockers = a["blockers"]
+        self.d.blocked.update(blockers)  # R16.2: one block per turn
+        if blockers:
+            foe, n = _OTHER[self.d.active], len(blockers)
+            self.note(foe, "block", foe + " blocks with "
+                      + (_PLACES[n] if n < 8 else " ".join(["{}"] * n)), tuple(blockers))
         self._judge()
 
     def _judge(self) -> None:
         d = self.d
         a = d.attack
         side = [u for u in a["order"] if u in d.setz[d.active]]
-        attacker, foe = d.active, other(d.active)
+        attacker, foe = d.active, _OTHER[d.active]
         src = self._mod_sources() if self._mods else None  # the same for every fighter
         if a["target"] is not None or a["blockers"]:
             defending = ([a["target"]] if a["target"] is not None else a["blockers"])
@@ -1549,7 +1618,7 @@ class IWState(Stepper):
     def _resolve(self) -> None:
         """R21.2: the waiting abilities, the active player's first; each player orders
         their own while two of them can be told apart."""
-        wait = self._waiting
+        wait = self._wait
         if not wait:
             return
         d = self.d
