@@ -395,9 +395,10 @@ class Game:
         (``hand_v``), card id -> how many of it the hand holds, the set_stun actions (one
         per distinct card id, in first-seen order), the printed cards in the same order,
         their costs, the cheapest cost (_NO_CARD for an empty hand)].  legal_actions reads
-        it in every standby and gain step; the draw and a stun set fold their card into
-        it (``draw``, ``_do_set_stun``), so that it is worked out again only after
-        other changes to the hand (a play, an effect, a rollback).  The lists are the
+        it in every standby and gain step; the draw, a stun set and a play fold their
+        card into it (``draw``, ``_hand_leaves``), so that it is worked out again only
+        after other changes to the hand (an effect's move, a cancelled play, a
+        rollback).  The lists are the
         index's own: a reader copies what it hands out."""
         set_stun = _SET_STUN[p]  # card id -> its set_stun action, made once
         counts: dict = {}
@@ -419,6 +420,53 @@ class Game:
         index = self._hands[p] = [me.hand_v, counts, acts, cards, costs,
                                   min(costs) if costs else _NO_CARD]
         return index
+
+    def _hand_leaves(self, p: str, me, inst: Instance) -> None:
+        """``inst``, the first card of its id in ``p``'s hand, leaves the hand (a stun
+        set, a play): it is taken out, the hand's version bumped, and the hand index
+        follows when it was this hand's (the id leaves it with its only card; with
+        another of its id staying, the id is listed where that one is first seen)."""
+        cid = inst.base.id
+        # the hand index follows when it is this hand's
+        index = self._hands[p]
+        if index[0] == me.hand_v:
+            counts = index[1]
+            n = counts[cid]
+            set_stun = _SET_STUN[p]
+            acts = index[2]
+            k = acts.index(set_stun[cid])
+            if n == 1:  # the only one of its id: the id leaves the index
+                del counts[cid]
+                del acts[k]
+                del index[3][k]
+                costs = index[4]
+                cost = costs.pop(k)
+                if cost == index[5]:
+                    index[5] = min(costs) if costs else _NO_CARD
+            else:
+                # another of its id stays, later (``inst`` is the first): the id is now
+                # listed after the ids first shown between the two
+                counts[cid] = n - 1
+                earlier = acts[:k]
+                shown: list = []
+                hand = me.hand
+                for x in hand[hand.index(inst) + 1:]:
+                    xid = x.base.id
+                    if xid == cid:
+                        break
+                    act = set_stun[xid]
+                    if act not in earlier and act not in shown:
+                        shown.append(act)
+                if shown:
+                    m = k + len(shown)
+                    acts.insert(m, acts.pop(k))
+                    cards = index[3]
+                    cards.insert(m, cards.pop(k))
+                    costs = index[4]
+                    costs.insert(m, costs.pop(k))
+            index[0] = me.hand_v + 1
+        me.hand.remove(inst)
+        me.hand_v += 1
 
     def _field_of(self, p: str) -> tuple:
         """What legal_actions reads of the field for ``p``, worked out once per state of
@@ -596,47 +644,8 @@ class Game:
         else:
             raise IllegalAction(f"{p} has no {cid} in hand", "R7.1")
         st.stun_set = True
-        # the hand index follows when it is this hand's
-        index = self._hands[p]
-        if index[0] == me.hand_v:
-            counts = index[1]
-            n = counts[cid]
-            set_stun = _SET_STUN[p]
-            acts = index[2]
-            k = acts.index(set_stun[cid])
-            if n == 1:  # the only one of its id: the id leaves the index
-                del counts[cid]
-                del acts[k]
-                del index[3][k]
-                costs = index[4]
-                cost = costs.pop(k)
-                if cost == index[5]:
-                    index[5] = min(costs) if costs else _NO_CARD
-            else:
-                # another of its id stays, later (``inst`` is the first): the id is now
-                # listed after the ids first shown between the two
-                counts[cid] = n - 1
-                earlier = acts[:k]
-                shown: list = []
-                hand = me.hand
-                for x in hand[hand.index(inst) + 1:]:
-                    xid = x.base.id
-                    if xid == cid:
-                        break
-                    act = set_stun[xid]
-                    if act not in earlier and act not in shown:
-                        shown.append(act)
-                if shown:
-                    m = k + len(shown)
-                    acts.insert(m, acts.pop(k))
-                    cards = index[3]
-                    cards.insert(m, cards.pop(k))
-                    costs = index[4]
-                    costs.insert(m, costs.pop(k))
-            index[0] = me.hand_v + 1
         # move(inst, "standby") from hand, at once (hot path: most turns)
-        me.hand.remove(inst)
-        me.hand_v += 1
+        self._hand_leaves(p, me, inst)
         slot = standby.index(None)
         standby[slot] = inst
         inst.zone, inst.slot = "standby", slot
@@ -790,7 +799,7 @@ class Game:
             me.pool[color] -= n
             if not me.pool[color]:
                 del me.pool[color]
-        self.state.take(inst)
+        self._hand_leaves(a.player, me, inst)  # state.take(inst), the hand index following
         inst.zone = "play"
         if self._logging:  # the text is built only for a log
             self.note(a.player, "play", f"plays {card.id} {card.name} onto {a.square}"
