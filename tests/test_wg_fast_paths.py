@@ -130,8 +130,9 @@ def test_play_outcomes_remembered_per_field_are_the_judged_ones():
     player, the face's mark, the card's cost and the square: at every step of greedy and
     random games (the engine and the bots asking in between), every card of both hands and
     some others, onto every square, as themselves and as a copy of each top card, get
-    from it what _judge_play works out from the field.  (Shown failing with the cost left
-    out of the key.)"""
+    from it what _judge_play works out from the field; and so they do from the seat's view,
+    which reads the memo itself.  (Shown failing with the cost left out of the key, in
+    the engine's and in the view's read.)"""
     rnd = random.Random(7)
     others = list(LIB)
     checked = 0
@@ -147,6 +148,9 @@ def test_play_outcomes_remembered_per_field_are_the_judged_ones():
                         face = rnd.choice(faces)
                         assert game.play_outcome(p, card, sq, face) == \
                             game._judge_play(p, card, sq, face), (p, card.id, sq, face)
+                        # the seat's view reads the same memo itself (SeatView.play_outcome)
+                        assert game.view(p).play_outcome(card, sq) == \
+                            game._judge_play(p, card, sq, None), (p, card.id, sq)
                         checked += 1
     assert checked > 10_000
 

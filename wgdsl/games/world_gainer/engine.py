@@ -1166,7 +1166,7 @@ class Game:
             if top is ev.card:
                 if kind in ("leaves", "seized"):
                     continue
-            effects = fx[top.face.id].triggers.get(kind)
+            effects = fx[(top.copy_of or top.base).id].triggers.get(kind)  # Instance.face inline
             if effects:
                 for eff in effects:
                     if eff.where == "field" and eff.matches(self, top, ev):
