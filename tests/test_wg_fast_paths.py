@@ -202,6 +202,29 @@ def test_what_legal_actions_remembers_is_worked_out_again_the_plain_way():
     assert current > steps  # of 2 per step: kept through most
 
 
+def test_a_new_games_cards_are_what_their_constructor_makes():
+    """Game.new makes its cards without Instance's __init__: each is, field for field, what
+    ``Instance(uid, owner, card)`` makes (a dealt card then moved to the hand).  (Shown
+    failing with a card made exhausted.)"""
+    import attrs
+
+    from wgdsl.games.world_gainer.decks import load_deck
+    from wgdsl.games.world_gainer.engine import Game
+    from wgdsl.games.world_gainer.state import Instance
+    from wgdsl.resources import builtin_decks_dir
+
+    decks = {p: load_deck(builtin_decks_dir() / name, LIB)
+             for p, name in zip("AB", ("blue-red-tempo.txt", "green-control.txt"))}
+    game = Game.new(LIB, decks, seed=3)
+    cards = list(game.state.all_instances())
+    assert len(cards) == sum(len(d) for d in decks.values())
+    for inst in cards:
+        made = Instance(inst.uid, inst.owner, inst.base)
+        if inst.zone == "hand":
+            made.zone = "hand"
+        assert attrs.asdict(inst, recurse=False) == attrs.asdict(made, recurse=False)
+
+
 # ------------------------------------------------------------------ the random driver
 def test_two_random_agents_are_driven_as_their_act_drives_them():
     """tools/play.py steps two plain RandomAgents without their ``act`` call: the same

@@ -186,11 +186,18 @@ class Game:
         state.first = state.active = first
         by_id = getattr(library, "by_id", library)  # the set's dict itself (hot path)
         uid = state.next_uid
+        make = object.__new__
         for p in PLAYERS:
-            # new_instance and put(..., "stock") at once: a new instance is in the stock
+            # new_instance and put(..., "stock") at once: a new instance is in the stock;
+            # made without the Python call of its __init__ (80 a game): every field set,
+            # the others to Instance's defaults (tests/test_wg_fast_paths.py)
             stock = state.players[p].stock
             for card_id in decks[p]:
-                stock.append(Instance(uid, p, by_id[card_id]))
+                inst = make(Instance)
+                inst.uid, inst.owner, inst.base = uid, p, by_id[card_id]
+                inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
+                    "stock", None, None, False, None
+                stock.append(inst)
                 uid += 1
         state.next_uid = uid
         game = cls(state, library, agents, log)
