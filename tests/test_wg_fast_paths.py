@@ -252,6 +252,51 @@ def test_two_random_agents_are_driven_as_their_act_drives_them():
         assert logs[0] == logs[1], seed
 
 
+def test_the_greedy_agents_written_out_values_are_its_play_values():
+    """GreedyAgent._best_play weighs plays with _play_value written out unless a subclass
+    gives its own.  On boards made from positions of random games (random stacks of
+    either seat's cards on the squares, random cards added to the hand, a pool that pays
+    for anything), a subclass whose _play_value is the method's (called through it), its
+    generator in the same state, picks the same play and draws as many numbers.  (Shown
+    failing with the written-out value counting a seizure 10 instead of 20, with the
+    battle row's count left unchanged by a play onto it, and with a replacement gaining
+    the card's whole cost.)"""
+    from wgdsl.games.world_gainer.agents import GreedyAgent
+
+    class Through(GreedyAgent):  # its own _play_value: weighed through the method
+        def _play_value(self, view, action, points, battle):
+            return super()._play_value(view, action, points, battle)
+
+    rnd = random.Random(5)
+    cards = list(LIB)
+    decisions = 0
+    for k, game in enumerate(_games("random", range(12))):
+        if k % 3:
+            continue
+        twin = game.copy()
+        st = twin.state
+        p = st.active
+        st.phase, st.played = "gain", False
+        for sq in SQUARES:
+            for _ in range(rnd.choice((0, 0, 1, 1, 2, 3))):
+                owner = (st.field[sq][0].owner if st.field[sq]  # the battle row mostly p's
+                         else p if sq[0] == "C" and rnd.random() < 0.6 else rnd.choice(PLAYERS))
+                st.put(st.new_instance(owner, rnd.choice(cards)), "field", square=sq)
+        for _ in range(4):
+            st.put(st.new_instance(p, rnd.choice(cards)), "hand")
+        st.players[p].pool.update({"blue": 9, "green": 9, "red": 9, "yellow": 9})
+        plays = [a for a in twin.legal_actions() if a.kind == "play"]
+        if not plays:
+            continue
+        view = twin.view(p)
+        for seed in range(2):
+            ours, theirs = GreedyAgent(seed), Through(seed)
+            assert ours._best_play(view, plays) == theirs._best_play(view, plays)
+            assert ours.rng.getstate() == theirs.rng.getstate()
+            decisions += 1
+    assert decisions > 500
+
+
 def _plain_legal(game) -> list:
     """legal_actions worked out the plain way, slot by slot and card by card, with
     nothing remembered but the plays of a card on a field (held to _judge_play above)."""
