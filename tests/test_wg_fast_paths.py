@@ -130,8 +130,9 @@ def test_play_outcomes_remembered_per_field_are_the_judged_ones():
     player, the face's mark, the card's cost and the square: at every step of greedy and
     random games (the engine and the bots asking in between), every card of both hands and
     some others, onto every square, as themselves and as a copy of each top card, get
-    from it what _judge_play works out from the field.  (Shown failing with the cost left
-    out of the key.)"""
+    from it what _judge_play works out from the field; and so they do from the seat's view,
+    which reads the memo itself.  (Shown failing with the cost left out of the key, in
+    the engine's and in the view's read.)"""
     rnd = random.Random(7)
     others = list(LIB)
     checked = 0
@@ -147,35 +148,81 @@ def test_play_outcomes_remembered_per_field_are_the_judged_ones():
                         face = rnd.choice(faces)
                         assert game.play_outcome(p, card, sq, face) == \
                             game._judge_play(p, card, sq, face), (p, card.id, sq, face)
+                        # the seat's view reads the same memo itself (SeatView.play_outcome)
+                        assert game.view(p).play_outcome(card, sq) == \
+                            game._judge_play(p, card, sq, None), (p, card.id, sq)
                         checked += 1
     assert checked > 10_000
+
+
+def _plain_hand_index(p, me) -> list:
+    """The hand index (Game._hand_index) worked out the plain way from the hand."""
+    from wgdsl.games.world_gainer.engine import Action, _NO_CARD
+
+    counts, cards = {}, []
+    for i in me.hand:
+        if i.base.id not in counts:
+            counts[i.base.id] = 0
+            cards.append(i.base)
+        counts[i.base.id] += 1
+    costs = [c.cost for c in cards]
+    return [me.hand_v, counts, [Action("set_stun", p, card=c.id) for c in cards], cards, costs,
+            min(costs) if costs else _NO_CARD]
 
 
 def test_what_legal_actions_remembers_is_worked_out_again_the_plain_way():
     """At every step of greedy and random games: the squares R8.2 opens to each seat, kept
     per state of the field (``_field_of``), are ``rules.priority_squares``'s; each seat's
-    set_stun actions, kept per version of its hand, are one per distinct card id of the
-    hand in first-seen order.  (Shown failing with the rows' break left out of
-    _field_of's walk, and with the hand's order lost: a set of ids.)"""
+    hand index, whenever it names the hand's version (kept as cards are drawn and set as
+    stuns, worked out again after other changes), is what the hand says: its ids
+    counted, one set_stun per distinct card id in first-seen order, the printed cards and
+    their costs in that order, the cheapest; and it is kept through most steps, not worked
+    out again at each.  (Shown failing with the rows' break left out of _field_of's walk,
+    with the hand's order lost: a set of ids, with the draw folding its card in without
+    checking the index's version, with a stun set folding its card out when another of
+    its id stays, with that id left in its place when ids are first shown between the two
+    cards, and with such an id counted twice.)"""
     from wgdsl.games.world_gainer import rules
-    from wgdsl.games.world_gainer.engine import Action
 
-    steps = 0
-    for agent, seeds in (("greedy", range(3)), ("random", range(3))):
+    steps = current = 0
+    for agent, seeds in (("greedy", range(3)), ("random", range(4))):
         for game in _games(agent, seeds):
             st = game.state
             for p in PLAYERS:
                 assert game._field_of(p)[5] == set(rules.priority_squares(p, st.holder)), p
                 me = st.players[p]
-                hit = game._stuns[p]
-                kept = list(hit[1]) if hit[0] == me.hand_v else game._stun_actions(p, me)
-                ids = []
-                for i in me.hand:
-                    if i.base.id not in ids:
-                        ids.append(i.base.id)
-                assert kept == [Action("set_stun", p, card=cid) for cid in ids], p
+                kept = game._hands[p]
+                if kept[0] == me.hand_v:
+                    current += 1
+                    assert kept == _plain_hand_index(p, me), (p, kept)
+                assert game._hand_index(p, me) == _plain_hand_index(p, me), p
+                game._hands[p] = kept  # (the index as the game kept it goes on)
             steps += 1
     assert steps > 500
+    assert current > steps  # of 2 per step: kept through most
+
+
+def test_a_new_games_cards_are_what_their_constructor_makes():
+    """Game.new makes its cards without Instance's __init__: each is, field for field, what
+    ``Instance(uid, owner, card)`` makes (a dealt card then moved to the hand).  (Shown
+    failing with a card made exhausted.)"""
+    import attrs
+
+    from wgdsl.games.world_gainer.decks import load_deck
+    from wgdsl.games.world_gainer.engine import Game
+    from wgdsl.games.world_gainer.state import Instance
+    from wgdsl.resources import builtin_decks_dir
+
+    decks = {p: load_deck(builtin_decks_dir() / name, LIB)
+             for p, name in zip("AB", ("blue-red-tempo.txt", "green-control.txt"))}
+    game = Game.new(LIB, decks, seed=3)
+    cards = list(game.state.all_instances())
+    assert len(cards) == sum(len(d) for d in decks.values())
+    for inst in cards:
+        made = Instance(inst.uid, inst.owner, inst.base)
+        if inst.zone == "hand":
+            made.zone = "hand"
+        assert attrs.asdict(inst, recurse=False) == attrs.asdict(made, recurse=False)
 
 
 # ------------------------------------------------------------------ the random driver
@@ -203,6 +250,51 @@ def test_two_random_agents_are_driven_as_their_act_drives_them():
             n = run_to_end(game)
             logs.append((n, game.log.lines(), game.state.winner))
         assert logs[0] == logs[1], seed
+
+
+def test_the_greedy_agents_written_out_values_are_its_play_values():
+    """GreedyAgent._best_play weighs plays with _play_value written out unless a subclass
+    gives its own.  On boards made from positions of random games (random stacks of
+    either seat's cards on the squares, random cards added to the hand, a pool that pays
+    for anything), a subclass whose _play_value is the method's (called through it), its
+    generator in the same state, picks the same play and draws as many numbers.  (Shown
+    failing with the written-out value counting a seizure 10 instead of 20, with the
+    battle row's count left unchanged by a play onto it, and with a replacement gaining
+    the card's whole cost.)"""
+    from wgdsl.games.world_gainer.agents import GreedyAgent
+
+    class Through(GreedyAgent):  # its own _play_value: weighed through the method
+        def _play_value(self, view, action, points, battle):
+            return super()._play_value(view, action, points, battle)
+
+    rnd = random.Random(5)
+    cards = list(LIB)
+    decisions = 0
+    for k, game in enumerate(_games("random", range(12))):
+        if k % 3:
+            continue
+        twin = game.copy()
+        st = twin.state
+        p = st.active
+        st.phase, st.played = "gain", False
+        for sq in SQUARES:
+            for _ in range(rnd.choice((0, 0, 1, 1, 2, 3))):
+                owner = (st.field[sq][0].owner if st.field[sq]  # the battle row mostly p's
+                         else p if sq[0] == "C" and rnd.random() < 0.6 else rnd.choice(PLAYERS))
+                st.put(st.new_instance(owner, rnd.choice(cards)), "field", square=sq)
+        for _ in range(4):
+            st.put(st.new_instance(p, rnd.choice(cards)), "hand")
+        st.players[p].pool.update({"blue": 9, "green": 9, "red": 9, "yellow": 9})
+        plays = [a for a in twin.legal_actions() if a.kind == "play"]
+        if not plays:
+            continue
+        view = twin.view(p)
+        for seed in range(2):
+            ours, theirs = GreedyAgent(seed), Through(seed)
+            assert ours._best_play(view, plays) == theirs._best_play(view, plays)
+            assert ours.rng.getstate() == theirs.rng.getstate()
+            decisions += 1
+    assert decisions > 500
 
 
 def _plain_legal(game) -> list:

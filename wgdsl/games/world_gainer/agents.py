@@ -122,6 +122,7 @@ class ScriptedAgent(Agent):
 
 # the outcomes after which the played card holds its square
 _TAKES = (rules.PLACE, rules.STACK, rules.SEIZE, rules.REPLACE)
+_REPLACE, _SEIZE, _LOSE_BOTH = rules.REPLACE, rules.SEIZE, (rules.AIKO, rules.TRADE)
 
 
 class GreedyAgent(Agent):
@@ -181,14 +182,47 @@ class GreedyAgent(Agent):
         me = view.seat
         points = view.points()
         battle = 0
+        mine = {}  # battle square -> does the seat hold it now
         for sq in BATTLE_ROW:
-            if view.holder(sq) == me:
+            held = mine[sq] = view.holder(sq) == me
+            if held:
                 battle += 1
         draw = self.rng.random
-        value_of = self._play_value
         best = best_score = best_value = None
+        if type(self)._play_value is not GreedyAgent._play_value:  # a subclass's values
+            value_of = self._play_value
+            for a in plays:
+                value = value_of(view, a, points, battle)
+                score = value + draw()
+                if best is None or score > best_score:
+                    best, best_score, best_value = a, score, value
+            return best if best_value + draw() > 0 else None
+        # _play_value written out (hot path: a greedy game weighs ~87 plays, and the
+        # method, the view's library and seat and the holders are Python calls each): the
+        # same arithmetic in the same order (tests/test_wg_fast_paths.py plays both ways)
+        lib = view.library
+        outcome_of = view.play_outcome
         for a in plays:
-            value = value_of(view, a, points, battle)
+            card = lib[a.card]
+            square = a.square
+            outcome = outcome_of(card, square, a.copy)[0]
+            gained = card.cost
+            lost_opp = 0
+            if outcome == _REPLACE:
+                gained -= view.square_points(square)
+            elif outcome == _SEIZE:
+                lost_opp = view.square_points(square)
+            elif outcome in _LOSE_BOTH:
+                gained, lost_opp = 0, view.top(square).cost
+            after = battle
+            if square in mine:
+                after += (outcome in _TAKES) - mine[square]
+            value = 0.0
+            if points + gained >= WIN_POINTS or after == 3:
+                value += 1000
+            value += 10 * gained + 8 * lost_opp
+            if outcome == _SEIZE:
+                value += 20
             score = value + draw()
             if best is None or score > best_score:
                 best, best_score, best_value = a, score, value

@@ -385,7 +385,7 @@ class WGState(Stepper):
             for c, b in zip(cards, bases):
                 c.base = b
         for ps in self.game.state.players.values():
-            ps.hand_v += 1  # a hand's cards may be others now (Game._stun_actions, _hand_cards)
+            ps.hand_v += 1  # a hand's cards may be others now (Game._hand_index)
 
     def _reseed(self, rnd: random.Random) -> None:
         self.game.state.rng = random.Random(rnd.getrandbits(64))

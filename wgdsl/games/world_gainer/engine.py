@@ -149,11 +149,10 @@ class Game:
         # back with another field after it, forgets it: WGState._restore)
         self._phases_seen, self._phases_ask = -1, False
         # _field_of's answers for the field of the version it names (forgotten on a
-        # rollback like the two above), and _stun_actions' and _hand_cards' for each
-        # seat's hand of the version they name (a rollback bumps the hands' versions)
+        # rollback like the two above), and each seat's hand index (_hand_index) for the
+        # hand of the version it names (a rollback bumps the hands' versions)
         self._field_at: tuple = (-1, None)
-        self._stuns: dict = {q: (-1, ()) for q in PLAYERS}
-        self._cards: dict = {q: (-1, (), 0) for q in PLAYERS}
+        self._hands: dict = {q: _STALE for q in PLAYERS}
         # kind -> the function that performs it, looked up once per game (apply's hot
         # path: no getattr and no bound method an action); plain functions of the class,
         # not bound methods, so the game holds no cycle through itself
@@ -187,11 +186,18 @@ class Game:
         state.first = state.active = first
         by_id = getattr(library, "by_id", library)  # the set's dict itself (hot path)
         uid = state.next_uid
+        make = object.__new__
         for p in PLAYERS:
-            # new_instance and put(..., "stock") at once: a new instance is in the stock
+            # new_instance and put(..., "stock") at once: a new instance is in the stock;
+            # made without the Python call of its __init__ (80 a game): every field set,
+            # the others to Instance's defaults (tests/test_wg_fast_paths.py)
             stock = state.players[p].stock
             for card_id in decks[p]:
-                stock.append(Instance(uid, p, by_id[card_id]))
+                inst = make(Instance)
+                inst.uid, inst.owner, inst.base = uid, p, by_id[card_id]
+                inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
+                    "stock", None, None, False, None
+                stock.append(inst)
                 uid += 1
         state.next_uid = uid
         game = cls(state, library, agents, log)
@@ -323,11 +329,12 @@ class Game:
             held = cache[1][p] if cache[0] == st.field_version else self._field_of(p)
             tail = 2 if not held[1] else 1  # with next and end_turn, or without
             if not st.stun_set and slots[0]:
-                # a set_stun per distinct card in hand (_stun_actions, its answer read
-                # inline when the hand is the one it saw: hot path)
-                hit = self._stuns[p]
-                out = list(hit[1]) if hit[0] == me.hand_v else self._stun_actions(p, me)
-                out += slots[tail]
+                # a set_stun per distinct card in hand, from the hand index (kept as
+                # cards are drawn and set: _hand_index)
+                hand = self._hands[p]
+                if hand[0] != me.hand_v:
+                    hand = self._hand_index(p, me)
+                out = [*hand[2], *slots[tail]]
             else:
                 out = list(slots[tail])
             if tail == 2:
@@ -368,17 +375,16 @@ class Game:
             else:
                 out += held[0]
             if not st.played:
-                # the cards of the hand, each once (_hand_cards inline), and the cost of
-                # the cheapest: a pool that holds less pays for none (hot path: the gain
-                # phase's first step, its pool empty, lists no play)
-                hand = self._cards[p]
+                # the cards of the hand, each once, and the cost of the cheapest, from
+                # the hand index (_hand_index): a pool that holds less pays for none (hot
+                # path: the gain phase's first step, its pool empty, lists no play)
+                hand = self._hands[p]
                 if hand[0] != me.hand_v:
-                    self._hand_cards(p, me)
-                    hand = self._cards[p]
+                    hand = self._hand_index(p, me)
                 pool = me.pool
                 pool_total = sum(pool.values())
-                if pool_total >= hand[2]:
-                    self._legal_plays(p, me, pool, held, out, hand[1], pool_total)
+                if pool_total >= hand[5]:
+                    self._legal_plays(p, me, pool, held, out, hand[3], pool_total)
         else:
             out = []
         out += _TAIL[p]
@@ -391,33 +397,83 @@ class Game:
         self._checked_version = self._phases_seen = -1
         self._field_at = (-1, None)
 
-    def _stun_actions(self, p: str, me) -> list:
-        """The set_stun actions of ``p``'s hand, one per distinct card id in first-seen
-        order, as a new list; remembered per version of the hand (``hand_v``: every change
-        to it bumps it), since legal_actions asks in every standby step."""
+    def _hand_index(self, p: str, me) -> list:
+        """``p``'s hand index, worked out from the hand: [the hand's version
+        (``hand_v``), card id -> how many of it the hand holds, the set_stun actions (one
+        per distinct card id, in first-seen order), the printed cards in the same order,
+        their costs, the cheapest cost (_NO_CARD for an empty hand)].  legal_actions reads
+        it in every standby and gain step; the draw, a stun set and a play fold their
+        card into it (``draw``, ``_hand_leaves``), so that it is worked out again only
+        after other changes to the hand (an effect's move, a cancelled play, a
+        rollback).  The lists are the
+        index's own: a reader copies what it hands out."""
         set_stun = _SET_STUN[p]  # card id -> its set_stun action, made once
-        ids = _distinct_ids(me.hand)  # each id once, in order
-        try:
-            acts = [set_stun[cid] for cid in ids]
-        except KeyError:  # a card id not seen yet: its action made once
-            for cid in ids:
-                if cid not in set_stun:
-                    set_stun[cid] = _action("set_stun", p, cid)
-            acts = [set_stun[cid] for cid in ids]
-        self._stuns[p] = (me.hand_v, tuple(acts))
-        return acts
+        counts: dict = {}
+        acts, cards, costs = [], [], []
+        hand = me.hand
+        for cid in _distinct_ids(hand):  # each id once, in order
+            counts[cid] = 0
+            act = set_stun.get(cid)
+            if act is None:  # a card id not seen yet: its action made once
+                act = set_stun[cid] = _action("set_stun", p, cid)
+            acts.append(act)
+        for inst in hand:
+            card = inst.base
+            n = counts[card.id]
+            if not n:
+                cards.append(card)
+                costs.append(card.cost)
+            counts[card.id] = n + 1
+        index = self._hands[p] = [me.hand_v, counts, acts, cards, costs,
+                                  min(costs) if costs else _NO_CARD]
+        return index
 
-    def _hand_cards(self, p: str, me) -> tuple:
-        """The printed cards of ``p``'s hand, each once in first-seen order; remembered per
-        version of the hand, since legal_actions asks in every gain step."""
-        hit = self._cards[p]
-        if hit[0] != me.hand_v:
-            cards = _distinct_cards(me.hand)
-            # (the version, the cards, the cheapest card's cost: legal_actions lists no
-            # play for a pool below it)
-            hit = self._cards[p] = (me.hand_v, cards,
-                                    min([c.cost for c in cards]) if cards else 0)
-        return hit[1]
+    def _hand_leaves(self, p: str, me, inst: Instance) -> None:
+        """``inst``, the first card of its id in ``p``'s hand, leaves the hand (a stun
+        set, a play): it is taken out, the hand's version bumped, and the hand index
+        follows when it was this hand's (the id leaves it with its only card; with
+        another of its id staying, the id is listed where that one is first seen)."""
+        cid = inst.base.id
+        # the hand index follows when it is this hand's
+        index = self._hands[p]
+        if index[0] == me.hand_v:
+            counts = index[1]
+            n = counts[cid]
+            set_stun = _SET_STUN[p]
+            acts = index[2]
+            k = acts.index(set_stun[cid])
+            if n == 1:  # the only one of its id: the id leaves the index
+                del counts[cid]
+                del acts[k]
+                del index[3][k]
+                costs = index[4]
+                cost = costs.pop(k)
+                if cost == index[5]:
+                    index[5] = min(costs) if costs else _NO_CARD
+            else:
+                # another of its id stays, later (``inst`` is the first): the id is now
+                # listed after the ids first shown between the two
+                counts[cid] = n - 1
+                earlier = acts[:k]
+                shown: list = []
+                hand = me.hand
+                for x in hand[hand.index(inst) + 1:]:
+                    xid = x.base.id
+                    if xid == cid:
+                        break
+                    act = set_stun[xid]
+                    if act not in earlier and act not in shown:
+                        shown.append(act)
+                if shown:
+                    m = k + len(shown)
+                    acts.insert(m, acts.pop(k))
+                    cards = index[3]
+                    cards.insert(m, cards.pop(k))
+                    costs = index[4]
+                    costs.insert(m, costs.pop(k))
+            index[0] = me.hand_v + 1
+        me.hand.remove(inst)
+        me.hand_v += 1
 
     def _field_of(self, p: str) -> tuple:
         """What legal_actions reads of the field for ``p``, worked out once per state of
@@ -596,8 +652,7 @@ class Game:
             raise IllegalAction(f"{p} has no {cid} in hand", "R7.1")
         st.stun_set = True
         # move(inst, "standby") from hand, at once (hot path: most turns)
-        me.hand.remove(inst)
-        me.hand_v += 1
+        self._hand_leaves(p, me, inst)
         slot = standby.index(None)
         standby[slot] = inst
         inst.zone, inst.slot = "standby", slot
@@ -751,7 +806,7 @@ class Game:
             me.pool[color] -= n
             if not me.pool[color]:
                 del me.pool[color]
-        self.state.take(inst)
+        self._hand_leaves(a.player, me, inst)  # state.take(inst), the hand index following
         inst.zone = "play"
         if self._logging:  # the text is built only for a log
             self.note(a.player, "play", f"plays {card.id} {card.name} onto {a.square}"
@@ -957,6 +1012,27 @@ class Game:
         inst = stock.pop(0)
         inst.zone = "hand"
         me.hand.append(inst)
+        # the hand index follows when it was this hand's (_hand_add inline: hot path)
+        index = self._hands[p]
+        if index[0] == me.hand_v:
+            card = inst.base
+            cid = card.id
+            counts = index[1]
+            n = counts.get(cid)
+            if n is not None:  # the id is listed already, earlier
+                counts[cid] = n + 1
+            else:  # listed last: its set_stun action (made once), the card, its cost
+                counts[cid] = 1
+                act = _SET_STUN[p].get(cid)
+                if act is None:
+                    act = _SET_STUN[p][cid] = _action("set_stun", p, cid)
+                index[2].append(act)
+                index[3].append(card)
+                cost = card.cost
+                index[4].append(cost)
+                if cost < index[5]:
+                    index[5] = cost
+            index[0] = me.hand_v + 1
         me.hand_v += 1
         if st.phase != "start" or by_effect:
             if self._logging:  # the text is built when the log is read
@@ -1097,7 +1173,7 @@ class Game:
             if top is ev.card:
                 if kind in ("leaves", "seized"):
                     continue
-            effects = fx[top.face.id].triggers.get(kind)
+            effects = fx[(top.copy_of or top.base).id].triggers.get(kind)  # Instance.face inline
             if effects:
                 for eff in effects:
                     if eff.where == "field" and eff.matches(self, top, ev):
@@ -1363,6 +1439,10 @@ def _held_facts(q: str, held: list) -> tuple:
     facts = _HELD[q][tuple(held)] = (tuple([brk[sq] for sq in held]), frozenset(allowed))
     return facts
 
+# the hand index of a hand not indexed yet (Game._hand_index): its version is never a hand's
+_STALE = (-1,)
+_NO_CARD = 1 << 30  # the hand index's cheapest cost for an empty hand: no pool reaches it
+
 # the set_stun actions of each seat by card id: a lookup by the id alone, without the
 # key tuple _action builds (legal_actions lists one per distinct card in hand every
 # standby phase)
@@ -1411,10 +1491,6 @@ def _distinct_ids(cards) -> list[str]:
     return list(dict.fromkeys([c.base.id for c in cards]))
 
 
-def _distinct_cards(cards) -> tuple:
-    """The printed cards of ``cards`` (instances), each once, in first-seen order: the
-    definitions themselves, so that no one looks them up again by id (hot path)."""
-    return tuple({c.base.id: c.base for c in cards}.values())
 
 
 # texts of log records built when the log is read (wgdsl.kernel.log.EventLog): the

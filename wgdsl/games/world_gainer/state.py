@@ -92,7 +92,7 @@ class PlayerState:
     break_: list = attrs.Factory(list)  # oldest first
     pool: dict = attrs.Factory(dict)  # color -> points (R6.1)
     # bumped by every change to the hand (the engine remembers what it lists of a hand
-    # per version: Game._stun_actions, Game._hand_cards); a rollback bumps it too
+    # per version: Game._hand_index); a rollback bumps it too
     hand_v: int = 0
     # False only when no stun in the standby is exhausted (then the engine need not look
     # at each: Game.legal_actions, the start phase's readying); whatever exhausts a stun

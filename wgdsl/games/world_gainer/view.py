@@ -162,19 +162,26 @@ class SeatView:
 
     def holder(self, square: str) -> Optional[str]:
         """Who holds ``square`` (R1.4), or None."""
-        stack = self._stack(square)
+        try:  # _stack inline (hot path: a greedy bot asks for each play it weighs)
+            stack = self._game.state.field[square]
+        except KeyError:
+            stack = self._stack(square)  # its refusal
         return stack[0].owner if stack else None
 
     def square_points(self, square: str) -> int:
         """R1.5: the sum of the costs of the cards on ``square``."""
-        return sum([i.base.cost for i in self._stack(square)])
+        try:  # _stack inline
+            stack = self._game.state.field[square]
+        except KeyError:
+            stack = self._stack(square)  # its refusal
+        return sum([i.base.cost for i in stack])
 
     def points(self, of: Optional[str] = None) -> int:
         """R1.5: a player's points (the viewer's by default)."""
-        return self._game.state.points(self._who(of))
+        return self._game.state.points((self._seat if of is None else self._who(of)))
 
     def squares_held(self, of: Optional[str] = None) -> int:
-        return self._game.state.squares_held(self._who(of))
+        return self._game.state.squares_held((self._seat if of is None else self._who(of)))
 
     # ------------------------------------------------------------------ the players' zones
     def _who(self, of: Optional[str]) -> str:
@@ -201,24 +208,24 @@ class SeatView:
     def hand(self, of: Optional[str] = None) -> tuple:
         """A player's hand (the viewer's by default): cards, None for each one unknown
         (the other player's, unless shown)."""
-        return self._shown(self._game.state.players[self._who(of)].hand, "hand")
+        return self._shown(self._game.state.players[(self._seat if of is None else self._who(of))].hand, "hand")
 
     def hand_count(self, of: Optional[str] = None) -> int:
-        return len(self._game.state.players[self._who(of)].hand)
+        return len(self._game.state.players[(self._seat if of is None else self._who(of))].hand)
 
     def stock(self, of: Optional[str] = None) -> tuple:
         """A player's stock, top first: None for each card nobody has shown the viewer
         (its own stock too, R1.1)."""
-        return self._shown(self._game.state.players[self._who(of)].stock, "stock")
+        return self._shown(self._game.state.players[(self._seat if of is None else self._who(of))].stock, "stock")
 
     def stock_count(self, of: Optional[str] = None) -> int:
-        return len(self._game.state.players[self._who(of)].stock)
+        return len(self._game.state.players[(self._seat if of is None else self._who(of))].stock)
 
     def standby(self, of: Optional[str] = None) -> tuple:
         """A player's standby slots (R1.1), 1 to 5 as positions 0 to 4: None for an empty
         slot, else a :class:`Stun` (its card None when it is the other player's face-down
         stun and was never shown)."""
-        slots = self._game.state.players[self._who(of)].standby
+        slots = self._game.state.players[(self._seat if of is None else self._who(of))].standby
         if of is None or of == self._seat:  # its own stuns: every one seen
             return tuple([None if s is None else _tuple_new(Stun, (s.base, s.exhausted))
                           for s in slots])
@@ -234,11 +241,11 @@ class SeatView:
 
     def break_(self, of: Optional[str] = None) -> tuple:
         """A player's break (R1.1), oldest first: public, every card is face up."""
-        return tuple([i.base for i in self._game.state.players[self._who(of)].break_])
+        return tuple([i.base for i in self._game.state.players[(self._seat if of is None else self._who(of))].break_])
 
     def pool(self, of: Optional[str] = None) -> Mapping[str, int]:
         """A player's points to spend this turn, by color (R6.1), read-only."""
-        return MappingProxyType(self._game.state.players[self._who(of)].pool)
+        return MappingProxyType(self._game.state.players[(self._seat if of is None else self._who(of))].pool)
 
     # ------------------------------------------------------------------ rule queries
     def _card(self, card: Union[CardDef, str]) -> CardDef:
@@ -264,8 +271,17 @@ class SeatView:
             if top is None:
                 raise ValueError(f"nothing on {copy} to copy")
             face = top.face
+        # the engine's answer remembered for this field (Game.play_outcome's memo, a
+        # function of the field and the key alone), read here when it is there: hot path,
+        # a greedy bot weighs every play it may make
+        g = self._game
+        cache = g._field_at
+        if cache[0] == g.state.field_version:
+            hit = cache[1][self._seat][4].get(((face or card).mark, card.cost, square))
+            if hit is not None:
+                return hit
         try:
-            return self._game.play_outcome(self._seat, card, square, face)
+            return g.play_outcome(self._seat, card, square, face)
         except KeyError:
             self._stack(square)  # says which squares there are
             raise
