@@ -9,7 +9,7 @@
 Each revision is checked out into a temporary git worktree (the working tree itself for
 ``--head .``, the default), and its own ``benchmarks/bench_games.py`` runs in a fresh
 process with that tree first on ``sys.path``: A, B, A, B, ... for ``--rounds`` rounds. The
-report gives each side's games/s per round, the medians, and B/A. The speed gate of a
+report gives each side's games/s (cards/s for ``--bench parse``) per round, the medians, and B/A. The speed gate of a
 refactor is "B/A not below 0.95".
 
 Arguments after ``--`` go to bench_games.py (``--no-log``, ``--seed``).
@@ -72,12 +72,16 @@ def main() -> int:
     ap.add_argument("--base", default="HEAD", help="revision A (default HEAD)")
     ap.add_argument("--head", default=".", help="revision B (default: the working tree, '.')")
     ap.add_argument("--rounds", type=int, default=5, help="A/B pairs (default 5)")
-    ap.add_argument("--games", type=int, default=1000, help="games per run (default 1000)")
+    ap.add_argument("--games", type=int, default=1000,
+                    help="games per run (default 1000); cards per run for --bench parse")
     ap.add_argument("--agent", default="random", choices=["random", "greedy"])
     ap.add_argument("--bench", default="games", choices=sorted(_BENCHES),
                     help="games: bench_games.py (in-process bots, the fast path); api: "
                          "bench_api.py (random play through the public interface)")
     args = ap.parse_args(argv)
+    # what a run counts: cards read (per CPU second) for parse, games for the others
+    unit, what = (("cards/s", f"{args.games} cards a run") if args.bench == "parse"
+                  else ("games/s", f"{args.agent}, {args.games} games a run"))
     with tempfile.TemporaryDirectory(prefix="wgdsl-ab-") as tmp:
         trees = {}
         try:
@@ -87,7 +91,7 @@ def main() -> int:
             for r in range(args.rounds):
                 for side in ("AB" if r % 2 == 0 else "BA"):
                     rates[side].append(_run(trees[side], args.games, args.agent, extra, args.bench))
-                print(f"round {r + 1}: A {rates['A'][-1]:8.1f}  B {rates['B'][-1]:8.1f} games/s",
+                print(f"round {r + 1}: A {rates['A'][-1]:8.1f}  B {rates['B'][-1]:8.1f} {unit}",
                       flush=True)
         finally:
             for tree in trees.values():
@@ -95,8 +99,8 @@ def main() -> int:
                     subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(tree)],
                                    check=False)
     a, b = statistics.median(rates["A"]), statistics.median(rates["B"])
-    print(f"A = {args.base}: median {a:.1f} games/s ({args.agent}, {args.games} games a run)")
-    print(f"B = {'working tree' if args.head == '.' else args.head}: median {b:.1f} games/s")
+    print(f"A = {args.base}: median {a:.1f} {unit} ({what})")
+    print(f"B = {'working tree' if args.head == '.' else args.head}: median {b:.1f} {unit}")
     print(f"B/A = {b / a:.3f}")
     return 0
 
