@@ -126,8 +126,9 @@ _OTHER = {"A": "B", "B": "A"}  # other(), read inline on the hot paths
 _PLACES = tuple(" ".join(["{}"] * n) for n in range(8))
 # the kinds of action whose step never meets a question (IWState._may_ask)
 _QUIET = frozenset(("block", "cost", "barrier"))
-# the hooks the public loop's straight path (IWState.apply, legal_actions, _find_who) does
-# not call: a subclass that gives its own is stepped by the kernel's path
+# the hooks the public loop's straight path (IWState.apply, legal_actions, _find_who)
+# reads inline or skips (it calls only _run): a subclass that gives its own is stepped by
+# the kernel's path
 _BYPASSED = ("_find_who", "_acting", "_legal_of", "_may_ask", "_run")
 _NEXT_ONLY = [NEXT]  # shared: the Stepper hands out copies, never this list
 
@@ -916,14 +917,8 @@ class IWState(Stepper):
             return
         self._legal = {}
         self._who = None
-        self._answers, self._asked = (), 0  # _run, inline: no answers
-        if self._wait:  # left by a run stopped at a question
-            self._wait = []
         try:
-            self._do(seat, action)
-            self._advance()
-        except GameOver:
-            pass
+            self._run(seat, action, ())  # (no answers: the step cannot ask)
         except Suspend as stop:
             raise self._broken_promise(seat, action, stop) from None
         except RunawayEffects as err:

@@ -517,7 +517,7 @@ class Game:
         plays are worked out once per state of the field (``held``: _field_of's answer);
         only whether the pool pays for it is asked every time.  A card that enters as a
         copy lists the cards it can copy, worked out every time.  ``cards``: the hand's
-        (_hand_cards); ``pool_total``: what the pool holds (payment refuses any cost above
+        distinct printed cards (the hand index's, _hand_index); ``pool_total``: what the pool holds (payment refuses any cost above
         it), both worked out once per call by the caller, not per card (hot path)."""
         plays = held[3]
         for card in cards:
