@@ -25,8 +25,8 @@ from typing import Any, Optional
 
 import attrs
 
-from wgdsl.kernel.decision import Answer, Decision
-from wgdsl.kernel.errors import IllegalAction
+from wgdsl.kernel.decision import Answer, Decision, Suspend
+from wgdsl.kernel.errors import IllegalAction, RunawayEffects
 from wgdsl.kernel.rng import MASK, below, shuffled
 from wgdsl.kernel.stepper import Stepper
 
@@ -174,8 +174,11 @@ class GGState(Stepper):
         return [self.seats[(i + k) % n] for k in range(1, n)]
 
     # ------------------------------------------------------------------ log and knowledge
-    def note(self, seat: str, kind: str, text: str) -> None:
-        self.d.log.append({"turn": self.d.turn, "seat": seat, "kind": kind, "text": text})
+    def note(self, seat: str, kind: str, text: str, *args) -> None:
+        """A log entry; with ``args``, ``text`` is a template (``str.format``'s ``{}``)
+        filled when the log is read (issue 17: most entries are never read in a sweep)."""
+        d = self.d
+        d.log.append((d.turn, seat, kind, text, args))
 
     def _forget(self, h: str, card: str) -> None:
         """GG R14.4 (a): ``card`` left ``h``'s hand face up."""
@@ -243,7 +246,7 @@ class GGState(Stepper):
                 self.d.rng = shuffled(self.d.rng, cards)
         self.d.discard = []
         self.d.deck = cards
-        self.note("", "refill", f"the discard pile ({len(cards)} cards) is shuffled into the deck")
+        self.note("", "refill", "the discard pile ({} cards) is shuffled into the deck", len(cards))
 
     def _draw(self, seat: str) -> Optional[str]:
         """GG R5.1 with R13: refill an empty deck first; nothing when both are empty;
@@ -254,10 +257,11 @@ class GGState(Stepper):
                 self.note(seat, "draw", f"{seat} draws nothing: the deck and the discard pile "
                                         "are empty")
                 return None
-        card = self.d.deck.pop()
-        self.d.hands[seat].append(card)
-        self.note(seat, "draw", f"{seat} draws {card}")
-        if not self.d.deck:
+        d = self.d
+        card = d.deck.pop()
+        d.hands[seat].append(card)
+        d.log.append((d.turn, seat, "draw", "{} draws {}", (seat, card)))  # note(), inline
+        if not d.deck:
             self._refill()
         return card
 
@@ -275,9 +279,11 @@ class GGState(Stepper):
     def take_random(self) -> Optional[str]:
         card = self._take_random_from(self.target, self.user)
         if card is None:
-            self.note(self.user, "take", f"{self.user} takes nothing: {self.target}'s hand is empty")
+            self.note(self.user, "take", "{} takes nothing: {}'s hand is empty", self.user,
+                      self.target)
         else:
-            self.note(self.user, "take", f"{self.user} takes {card} at random from {self.target}")
+            self.note(self.user, "take", "{} takes {} at random from {}", self.user, card,
+                      self.target)
         return card
 
     def swap_hands(self) -> None:
@@ -312,14 +318,14 @@ class GGState(Stepper):
         pile.pop(pile.index(card))  # the oldest copy (GG R8.3)
         self.d.hands[self.user].append(card)
         self._learn_all(self.user, card)
-        self.note(self.user, "arm", f"{self.user} takes {card} from the discard pile")
+        self.note(self.user, "arm", "{} takes {} from the discard pile", self.user, card)
 
     def discard_choices(self) -> list:
         return rules.discardable(self.table, self.d.hands[self.user])
 
     def discard(self, card: str) -> None:
         self._discard_from_hand(self.user, card)
-        self.note(self.user, "discard", f"{self.user} discards {card}")
+        self.note(self.user, "discard", "{} discards {}", self.user, card)
 
     def push_choices(self, taken: Optional[str]) -> list:
         return self._push_options(self.user, taken)
@@ -346,7 +352,7 @@ class GGState(Stepper):
         for v in self.seats:
             if v not in (p, r):
                 self._blur(v, p)
-        self.note(p, "push", f"{p} pushes {card} to {r}")
+        self.note(p, "push", "{} pushes {} to {}", p, card, r)
 
     def nullify(self) -> None:
         self._nullified = True
@@ -361,8 +367,15 @@ class GGState(Stepper):
         self._discard_from_hand(seat, m.card)
         if self.table.effects[effect].once_per_turn:
             d.peeping_used = True
-        shown = f"{m.card} ({effect})" if len(names) > 1 else m.card
-        self.note(seat, "use", f"{seat} uses {shown}" + (f" on {m.target}" if m.target else ""))
+        if len(names) > 1:
+            if m.target:
+                self.note(seat, "use", "{} uses {} ({}) on {}", seat, m.card, effect, m.target)
+            else:
+                self.note(seat, "use", "{} uses {} ({})", seat, m.card, effect)
+        elif m.target:
+            self.note(seat, "use", "{} uses {} on {}", seat, m.card, m.target)
+        else:
+            self.note(seat, "use", "{} uses {}", seat, m.card)
         if self.table.effects[effect].selects:
             target = m.target
             options = ("barrier", "no_barrier") if any(
@@ -398,7 +411,7 @@ class GGState(Stepper):
             if self._nullified:
                 return
         else:
-            self.note(target, "barrier", f"{target} uses no Barrier")
+            self.note(target, "barrier", "{} uses no Barrier", target)
         self._run_effect(q["effect"], q["user"], q["target"], None, None, {})
 
     def _gem_steal(self, seat: str, m: Move) -> None:
@@ -406,8 +419,10 @@ class GGState(Stepper):
             self._discard_from_hand(seat, c)
         self.note(seat, "gem_steal", f"{seat} discards {_ids(m.cards)} to steal from {m.target}")
         card = self._take_random_from(m.target, seat)
-        self.note(seat, "take", f"{seat} takes nothing: {m.target}'s hand is empty" if card is None
-                  else f"{seat} takes {card} at random from {m.target}")
+        if card is None:
+            self.note(seat, "take", "{} takes nothing: {}'s hand is empty", seat, m.target)
+        else:
+            self.note(seat, "take", "{} takes {} at random from {}", seat, card, m.target)
 
     def _element_trade(self, seat: str, m: Move) -> None:
         e = m.element
@@ -473,7 +488,7 @@ class GGState(Stepper):
                 d = self.d
                 d.winner, d.reason, d.over, d.won_hand = seat, WIN, True, tuple(hand)
                 d.phase = "end"
-                self.note(seat, "win", f"{seat} wins ({WIN})")
+                self.note(seat, "win", "{} wins ({})", seat, WIN)
                 return
         self._hand_limit()
 
@@ -496,14 +511,14 @@ class GGState(Stepper):
                                  f"nobody wins ({CAP})")
             return
         d.turn += 1
-        d.active = self.left_of(d.active)
+        d.active = active = self.left_of(d.active)
         d.phase, d.peeping_used = "action", False
-        self.note(d.active, "turn", f"turn {d.turn}: {d.active}")
-        self._draw(d.active)
+        d.log.append((d.turn, active, "turn", "turn {}: {}", (d.turn, active)))  # note()
+        self._draw(active)
 
     def start_turn(self) -> None:
         """The first turn's beginning (GG R3, R5): the active seat draws."""
-        self.note(self.d.active, "turn", f"turn {self.d.turn}: {self.d.active}")
+        self.note(self.d.active, "turn", "turn {}: {}", self.d.turn, self.d.active)
         self._draw(self.d.active)
 
     # ------------------------------------------------------------------ Stepper hooks
@@ -539,6 +554,68 @@ class GGState(Stepper):
 
     def _may_ask(self, seat: str, action: Any) -> bool:
         return False  # (steps_ask says so for every step: the Stepper does not ask)
+
+    # ---------------------------------------------------------- the public loop's path
+    # The kernel's is_terminal, legal_actions and apply, for GETGEM's only case between
+    # steps (one seat acting: the active seat, or the seat its pending question asks; the
+    # game neither over nor stopped) without the kernel's hooks' calls: the loop of a
+    # learner or a sweep pays them once per action (issue 17).  Anything else (the game
+    # over or stopped, a seat not current, an action not listed, an apply with no list
+    # asked for) goes to the kernel's, which says what is wrong in its own words.
+    # tests/test_getgem_api.py holds both paths to the same lists, logs and errors.
+    def __init_subclass__(cls, **kwargs):
+        """A subclass that gives hooks of its own (a test's broken engine, a spy) is
+        stepped by the kernel's path, which calls them: the straight path does not."""
+        super().__init_subclass__(**kwargs)
+        if any(getattr(cls, hook) is not getattr(GGState, hook) for hook in _BYPASSED):
+            for name in ("is_terminal", "legal_actions", "apply"):
+                if getattr(cls, name) is getattr(GGState, name):
+                    setattr(cls, name, getattr(Stepper, name))
+
+    def is_terminal(self) -> bool:
+        who = self._who
+        if who is None:
+            d = self.d
+            if not d.over and self.stopped is None and self.question is None:
+                q = d.q
+                seat = q["seat"] if q is not None else d.active
+                who = _WHO.get(seat)
+                self._who = who if who is not None else _who_of(seat)
+                return False
+            who = self._who = self._find_who()
+        return who[2]
+
+    def legal_actions(self, seat: str) -> list:
+        legal = self._legal.get(seat)
+        if legal is not None:
+            return legal[:]
+        d = self.d
+        if not d.over and self.stopped is None and self.question is None:
+            q = d.q
+            if seat == (q["seat"] if q is not None else d.active):
+                legal = self._legal[seat] = self._legal_of(seat)
+                return legal[:]
+        return Stepper.legal_actions(self, seat)
+
+    def apply(self, seat: str, action: Any) -> None:
+        # the kernel keeps a seat's list only for a current seat between steps, so a list
+        # kept means: the game neither over nor stopped, ``seat`` the one acting seat
+        legal = self._legal.get(seat)
+        if legal is None:
+            return Stepper.apply(self, seat, action)
+        for listed in legal:  # the very object first (a bot hands one back), in C's order
+            if listed is action:
+                break
+        else:  # an equal action made again, or a refusal: the kernel's path
+            return Stepper.apply(self, seat, action)
+        self._legal = {}
+        self._who = None
+        try:
+            self._run(seat, action, ())
+        except Suspend as stop:  # pragma: no cover - GETGEM's steps never ask
+            raise self._broken_promise(seat, action, stop) from None
+        except RunawayEffects as err:  # pragma: no cover - nothing in GETGEM runs away
+            self.stopped = err.message
 
     def _legal_of(self, seat: str) -> list:
         q = self.d.q
@@ -591,7 +668,7 @@ class GGState(Stepper):
             elif kind == "hand_limit":
                 card = option.split()[-1]
                 self._discard_from_hand(seat, card)
-                self.note(seat, "discard", f"{seat} discards {card} (hand limit)")
+                self.note(seat, "discard", "{} discards {} (hand limit)", seat, card)
                 self._hand_limit()
             else:
                 self._run_effect(q["effect"], q["user"], q["target"], q["stage"],
@@ -606,12 +683,12 @@ class GGState(Stepper):
             self._element_trade(seat, m)
         elif m.kind == "end":
             d.phase = "end"
-            self.note(seat, "end", f"{seat} ends the action phase")
+            d.log.append((d.turn, seat, "end", "{} ends the action phase", (seat,)))  # note()
         elif m.kind == "declare":
             self._declare(seat, m)
             self._end_phase()
         else:  # pass
-            self.note(seat, "pass", f"{seat} does not declare")
+            d.log.append((d.turn, seat, "pass", "{} does not declare", (seat,)))  # note()
             self._end_phase()
 
     def _snapshot(self) -> Data:  # pragma: no cover - never asked (steps_ask is False)
@@ -779,10 +856,10 @@ class GGState(Stepper):
 
     @property
     def log(self) -> list:
-        return list(map(dict.copy, self.d.log))  # entries are never changed once written
+        return [_entry(e) for e in self.d.log]
 
     def log_of(self, kinds) -> list:
-        return [e.copy() for e in self.d.log if e["kind"] in kinds]
+        return [_entry(e) for e in self.d.log if e[2] in kinds]
 
     def parse_action(self, seat: str, text: str):
         from .moves import parse_action
@@ -850,6 +927,26 @@ class GGState(Stepper):
         options = tuple(o if word is None else f"{word} {o}" for o in q["options"])
         return Decision(q["seat"], q["kind"], f"{q['seat']}: {q['kind']}", options,
                         QUESTION_RULES[q["kind"]])
+
+
+#: the hooks the straight path reads inline (a subclass changing one is stepped by the kernel)
+_BYPASSED = ("_find_who", "_acting", "_over", "_may_ask")
+#: seat -> the kernel's (current seats, acting seats, terminal) while that seat alone acts
+_WHO: dict = {}
+
+
+def _who_of(seat: str) -> tuple:
+    who = _WHO.get(seat)
+    if who is None:
+        who = _WHO[seat] = ((seat,), (seat,), False)
+    return who
+
+
+def _entry(e: tuple) -> dict:
+    """A log entry as the log shows it, from the tuple :meth:`GGState.note` keeps."""
+    turn, seat, kind, text, args = e
+    return {"turn": turn, "seat": seat, "kind": kind,
+            "text": text.format(*args) if args else text}
 
 
 def _ids(cards) -> str:
