@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 from typing import Any, Optional
 
 import attrs
@@ -72,6 +73,7 @@ class Move:
 
 
 END = Move("end")
+PASS = Move("pass")
 
 
 class SeatMoves:
@@ -94,6 +96,18 @@ class SeatMoves:
             self.uses[card] = tuple(row)
         self.element = {e: Move("element", element=e) for e in ELEMENTS}
         self._steals: dict = {}
+        # read on every listing: the uses by card, ascending (the order of the moves); the
+        # element trades as (element, the ids of its basic gems, the move), in ELEMENTS'
+        # order; the gem steals of each multiset of payable gems (bounded: the copies of
+        # the set's gems); the declarations by their trio
+        self.use_rows = tuple(sorted(self.uses.items()))
+        self.trades = tuple((e, tuple(i for i, x in table.gem_elements.items() if x == e),
+                             self.element[e]) for e in ELEMENTS)
+        self.steals_of: dict = {}
+        self._declares: dict = {}
+        # the seats after this one in turn order, from its left (GG R1.1, R11.3)
+        i = seats.index(seat)
+        self.from_left = tuple(seats[(i + k) % len(seats)] for k in range(1, len(seats)))
 
     def gem_steal(self, trio: tuple) -> list:
         moves = self._steals.get(trio)
@@ -101,6 +115,31 @@ class SeatMoves:
             moves = self._steals[trio] = [Move("gem_steal", cards=trio, target=t)
                                           for t in self.others]
         return moves
+
+    def gem_steals(self, gems: tuple) -> tuple:
+        """Every gem steal (GG R9.1) payable from the payable gems ``gems`` (sorted), in
+        the order of rules.gem_steal_payments' triples, seats in turn order."""
+        moves = self.steals_of.get(gems)
+        if moves is None:
+            moves = []
+            for trio in sorted(set(combinations(gems, 3))):
+                moves.extend(self.gem_steal(trio))
+            moves = self.steals_of[gems] = tuple(moves)
+        return moves
+
+    def declare(self, trio: tuple) -> Move:
+        move = self._declares.get(trio)
+        if move is None:
+            move = self._declares[trio] = Move("declare", cards=trio)
+        return move
+
+
+def seat_moves(game, seats: tuple) -> dict:
+    """seat -> its SeatMoves at a table of ``seats``, made once per game object."""
+    table = game.seat_moves.get(seats)
+    if table is None:
+        table = game.seat_moves[seats] = {s: SeatMoves(game.table, s, seats) for s in seats}
+    return table
 
 
 class Data:
@@ -150,6 +189,7 @@ class GGState(Stepper):
         self.game = game
         self.table: CardTable = game.table
         self.seats = seats
+        self._mine = seat_moves(game, seats)
         self.d = data
         self.chance = chance  # a ruling case's scripted outcomes (board.py), or None
         # the effect being carried out (only inside a step)
@@ -160,8 +200,7 @@ class GGState(Stepper):
     # ------------------------------------------------------------------ seats
     def left_of(self, seat: str) -> str:
         """GG R1.1: the next seat in turn order."""
-        i = self.seats.index(seat)
-        return self.seats[(i + 1) % len(self.seats)]
+        return self._mine[seat].from_left[0]
 
     def right_of(self, seat: str) -> str:
         i = self.seats.index(seat)
@@ -169,9 +208,7 @@ class GGState(Stepper):
 
     def others_from_left(self, seat: str) -> list:
         """Every other seat, from ``seat``'s left neighbour on (GG R11.3)."""
-        i = self.seats.index(seat)
-        n = len(self.seats)
-        return [self.seats[(i + k) % n] for k in range(1, n)]
+        return list(self._mine[seat].from_left)
 
     # ------------------------------------------------------------------ log and knowledge
     def note(self, seat: str, kind: str, text: str, *args) -> None:
@@ -446,8 +483,8 @@ class GGState(Stepper):
 
     def _end_phase(self) -> None:
         """GG R11 after the declaration point: take-backs, checks, hand limit, next turn."""
-        active = self.d.active
-        queue = [s for s in self.others_from_left(active) if self.d.declared[s]]
+        declared = self.d.declared
+        queue = [s for s in self._mine[self.d.active].from_left if declared[s]]
         self._take_backs(queue, [])
 
     def _take_backs(self, queue: list, emptied: list) -> None:
@@ -511,7 +548,7 @@ class GGState(Stepper):
                                  f"nobody wins ({CAP})")
             return
         d.turn += 1
-        d.active = active = self.left_of(d.active)
+        d.active = active = self._mine[d.active].from_left[0]  # left_of()
         d.phase, d.peeping_used = "action", False
         d.log.append((d.turn, active, "turn", "turn {}: {}", (d.turn, active)))  # note()
         self._draw(active)
@@ -623,8 +660,8 @@ class GGState(Stepper):
             word = ANSWER_WORD.get(q["kind"])
             return [Answer(seat, o if word is None else f"{word} {o}") for o in q["options"]]
         if self.d.phase == "end":
-            return ([Move("declare", cards=trio) for trio in self._declarations(seat)]
-                    + [Move("pass")])
+            declare = self._mine[seat].declare
+            return [declare(trio) for trio in self._declarations(seat)] + [PASS]
         return self._moves(seat)
 
     def _declarations(self, seat: str) -> list:
@@ -637,20 +674,25 @@ class GGState(Stepper):
         the element trades, ``end``."""
         d = self.d
         hand = d.hands[seat]
-        cache = self.game.seat_moves
-        mine = cache.get((seat, self.seats))
-        if mine is None:
-            mine = cache[(seat, self.seats)] = SeatMoves(self.table, seat, self.seats)
+        mine = self._mine[seat]
         out = []
-        uses = mine.uses
-        for card in sorted(set(hand)):
-            for once, moves in uses.get(card, ()):
-                if not (once and d.peeping_used):
-                    out.extend(moves)
-        for trio in rules.gem_steal_payments(self.table, hand):
-            out.extend(mine.gem_steal(trio))
-        for e in rules.element_trades(self.table, hand, d.elements[seat]):
-            out.append(mine.element[e])
+        peeped = d.peeping_used
+        for card, row in mine.use_rows:  # (rules: the action cards of the hand, ascending)
+            if card in hand:
+                for once, moves in row:
+                    if not (once and peeped):
+                        out += moves
+        payable = self.table.payable  # rules.gem_steal_payments, read by gem multiset
+        gems = [i for i in hand if i in payable]
+        if len(gems) >= 3:
+            gems.sort()
+            out += mine.gem_steals(tuple(gems))
+        owned = d.elements[seat]  # rules.element_trades, each element's gems counted in C
+        for e, ids, move in mine.trades:
+            if e not in owned:
+                if (hand.count(ids[0]) if len(ids) == 1
+                        else sum(hand.count(i) for i in ids)) >= 2:
+                    out.append(move)
         out.append(END)
         return out
 
