@@ -291,10 +291,11 @@ class WWState(Stepper):
 
     def _reveal(self) -> None:
         d = self.d
+        log = d.log.append  # self.note(None, ...), inline: a public entry is logged at once
         for seat in self.seats:
             p = d.players[seat]
             p.draft.append(p.pick)
-            self.note(None, "reveal", ("{} reveals {}", seat, p.pick))
+            log((d.round, None, "reveal", ("{} reveals {}", seat, p.pick)))
             p.pick = None
         if d.pick < PICKS:  # R8.4: pass after picks 1-6, left in rounds 1 and 3
             left = d.round % 2 == 1
@@ -303,7 +304,7 @@ class WWState(Stepper):
             n, along = len(seats), 1 if left else -1
             for k, hand in enumerate(hands):  # to self.neighbour(seat, left)
                 d.players[seats[(k + along) % n]].hand = hand
-            self.note(None, "pass", f"hands pass to the {'left' if left else 'right'}")
+            log((d.round, None, "pass", _PASS_LEFT if left else _PASS_RIGHT))
             d.pick += 1
             self._open_window()
             return
@@ -888,6 +889,7 @@ def _without(seats: tuple, seat: str) -> tuple:
 
 
 _TOKEN = {"FIN": "Financier", "GEN": "General"}
+_PASS_LEFT, _PASS_RIGHT = "hands pass to the left", "hands pass to the right"
 _ON_EMPIRE = "{} puts a {} on its empire"
 _CONVERTS = _ON_EMPIRE + ": 5 cubes become a krystallium"
 
