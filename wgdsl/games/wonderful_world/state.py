@@ -496,10 +496,11 @@ class WWState(Stepper):
         # self.note(seat, ...), inline: the seat's entries wait for the window's close (R7.4)
         log = (d.log if d.over else p.pending_log).append
         if kind == "construct":
-            (p.hand if self.solo else p.draft).remove(a.args[0])
+            ident = a.args[0]
+            (p.hand if self.solo else p.draft).remove(ident)
             p.swap_over = True
-            p.building.append((a.args[0], []))
-            p.pairs = None
+            p.pairs = _pairs_with(p.pairs, p.building, ident, self.table)
+            p.building.append((ident, []))
             log((d.round, seat, "construct", ("{} starts constructing {}", seat, a.args[0])))
         elif kind == "recycle":
             ident, to = a.args
@@ -524,8 +525,8 @@ class WWState(Stepper):
             self._fill(seat, a.args[1], a.args[0])
         elif kind == "discard_construction":
             k = self._index(seat, a.args[0])
+            p.pairs = _pairs_without(p.pairs, p.building, k)
             ident, _ = p.building.pop(k)
-            p.pairs = None
             d.discard.append(ident)
             p.discarded.append(ident)
             cube = self.table.developments[ident].recycle
@@ -605,9 +606,16 @@ class WWState(Stepper):
         k = self._index(seat, ref)
         ident, filled = p.building[k]
         filled.append(kind)
-        p.pairs = None
+        pairs = p.pairs
         if rules.cost_left(self.table, ident, filled):
+            if pairs is not None:  # the one space filled, in the card's pair (a new list)
+                empty = list(pairs[k][1])
+                empty.remove(kind)
+                pairs = list(pairs)
+                pairs[k] = (pairs[k][0], empty)
+                p.pairs = pairs
             return
+        p.pairs = _pairs_without(pairs, p.building, k)
         p.building.pop(k)
         p.built.append(ident)
         for token in self.table.developments[ident].bonus:
@@ -922,6 +930,30 @@ class _ByCard(dict):
 #: id -> its pick (the Act of ACTS["pick"]); id -> (its construct, its recycle to the empire)
 _PICK = _ByCard(lambda i: ACTS["pick"][(i,)])
 _CARD = _ByCard(lambda i: (ACTS["construct"][(i,)], ACTS["recycle"][(i, "empire")]))
+
+
+# The (reference, empty spaces) pairs of a construction area kept through its changes
+# (Seat.pairs; None: worked out again at the next listing): a card added or taken away
+# changes only its own pair while every reference is the plain id (no id twice, R22.4);
+# otherwise the references are named again, so the pairs are left to the listing.
+def _pairs_with(pairs: Optional[list], building: list, ident: str, table: CardTable):
+    """The pairs once ``ident`` starts construction after ``building`` (None: unknown)."""
+    if pairs is None:
+        return None if building else [(ident, list(table.developments[ident].cost))]
+    for other, _ in building:
+        if other == ident:
+            return None  # two of one id: both named ID@k
+    return pairs + [(ident, list(table.developments[ident].cost))]
+
+
+def _pairs_without(pairs: Optional[list], building: list, k: int):
+    """The pairs once the ``k``-th card of ``building`` leaves it (None: unknown)."""
+    if pairs is None:
+        return None
+    for (ident, _), (ref, _) in zip(building, pairs):
+        if ident != ref:
+            return None  # an ID@k reference: the others may be named again
+    return pairs[:k] + pairs[k + 1:]
 
 
 def _ref_names(building: list) -> list:
