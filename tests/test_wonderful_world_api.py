@@ -147,6 +147,12 @@ class LogsInOrderOfArrival(WWState):
     def note(self, seat, kind, text):
         self.d.log.append((self.d.round, seat, kind, text))
 
+    def _act(self, seat, a):  # (its hot entries are written inline, not through note)
+        super()._act(seat, a)
+        p = self.d.players[seat]
+        self.d.log.extend(p.pending_log)
+        p.pending_log = []
+
     def _copy(self):
         return LogsInOrderOfArrival(self.game, self.seats, self.d.copy())
 

@@ -33,8 +33,8 @@ class GetgemGame:
         if missing:  # pragma: no cover - the loader resolves every effect it lists
             raise ValueError(f"effects without a rule function: {', '.join(missing)}")
         self.effect_functions = dict(effects)
-        # (seat, seats) -> the seat's SeatMoves, built on first use and shared by every
-        # state of this game (bounded: 14 seat and table pairs)
+        # seats -> {seat: its SeatMoves}, built on first use and shared by every state of
+        # this game (bounded: 4 tables of 2-5 seats)
         self.seat_moves: dict = {}
         self.options = ("first", "max_turns")
         self.warnings: tuple = ()

@@ -53,6 +53,8 @@ def declarations(table: CardTable, hand: list, owned: Iterable[str], declared: l
         return []
     owned = tuple(owned)
     cursed = is_cursed(table, hand, ())  # the placed cards stay the seat's (R1.6)
+    if not covers(table, hand, owned, cursed):
+        return []  # no 3 cards of a hand cover what the whole hand does not (issue 17)
     found = []
     for trio in _distinct_combinations(hand, DECLARED):
         if covers(table, trio, owned, cursed):

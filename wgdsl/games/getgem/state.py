@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 from typing import Any, Optional
 
 import attrs
 
-from wgdsl.kernel.decision import Answer, Decision
-from wgdsl.kernel.errors import IllegalAction
+from wgdsl.kernel.decision import Answer, Decision, Suspend
+from wgdsl.kernel.errors import IllegalAction, RunawayEffects
 from wgdsl.kernel.rng import MASK, below, shuffled
 from wgdsl.kernel.stepper import Stepper
 
@@ -72,6 +73,7 @@ class Move:
 
 
 END = Move("end")
+PASS = Move("pass")
 
 
 class SeatMoves:
@@ -94,6 +96,18 @@ class SeatMoves:
             self.uses[card] = tuple(row)
         self.element = {e: Move("element", element=e) for e in ELEMENTS}
         self._steals: dict = {}
+        # read on every listing: the uses by card, ascending (the order of the moves); the
+        # element trades as (element, the ids of its basic gems, the move), in ELEMENTS'
+        # order; the gem steals of each multiset of payable gems (bounded: the copies of
+        # the set's gems); the declarations by their trio
+        self.use_rows = tuple(sorted(self.uses.items()))
+        self.trades = tuple((e, tuple(i for i, x in table.gem_elements.items() if x == e),
+                             self.element[e]) for e in ELEMENTS)
+        self.steals_of: dict = {}
+        self._declares: dict = {}
+        # the seats after this one in turn order, from its left (GG R1.1, R11.3)
+        i = seats.index(seat)
+        self.from_left = tuple(seats[(i + k) % len(seats)] for k in range(1, len(seats)))
 
     def gem_steal(self, trio: tuple) -> list:
         moves = self._steals.get(trio)
@@ -101,6 +115,31 @@ class SeatMoves:
             moves = self._steals[trio] = [Move("gem_steal", cards=trio, target=t)
                                           for t in self.others]
         return moves
+
+    def gem_steals(self, gems: tuple) -> tuple:
+        """Every gem steal (GG R9.1) payable from the payable gems ``gems`` (sorted), in
+        the order of rules.gem_steal_payments' triples, seats in turn order."""
+        moves = self.steals_of.get(gems)
+        if moves is None:
+            moves = []
+            for trio in sorted(set(combinations(gems, 3))):
+                moves.extend(self.gem_steal(trio))
+            moves = self.steals_of[gems] = tuple(moves)
+        return moves
+
+    def declare(self, trio: tuple) -> Move:
+        move = self._declares.get(trio)
+        if move is None:
+            move = self._declares[trio] = Move("declare", cards=trio)
+        return move
+
+
+def seat_moves(game, seats: tuple) -> dict:
+    """seat -> its SeatMoves at a table of ``seats``, made once per game object."""
+    table = game.seat_moves.get(seats)
+    if table is None:
+        table = game.seat_moves[seats] = {s: SeatMoves(game.table, s, seats) for s in seats}
+    return table
 
 
 class Data:
@@ -150,6 +189,7 @@ class GGState(Stepper):
         self.game = game
         self.table: CardTable = game.table
         self.seats = seats
+        self._mine = seat_moves(game, seats)
         self.d = data
         self.chance = chance  # a ruling case's scripted outcomes (board.py), or None
         # the effect being carried out (only inside a step)
@@ -160,8 +200,7 @@ class GGState(Stepper):
     # ------------------------------------------------------------------ seats
     def left_of(self, seat: str) -> str:
         """GG R1.1: the next seat in turn order."""
-        i = self.seats.index(seat)
-        return self.seats[(i + 1) % len(self.seats)]
+        return self._mine[seat].from_left[0]
 
     def right_of(self, seat: str) -> str:
         i = self.seats.index(seat)
@@ -169,13 +208,14 @@ class GGState(Stepper):
 
     def others_from_left(self, seat: str) -> list:
         """Every other seat, from ``seat``'s left neighbour on (GG R11.3)."""
-        i = self.seats.index(seat)
-        n = len(self.seats)
-        return [self.seats[(i + k) % n] for k in range(1, n)]
+        return list(self._mine[seat].from_left)
 
     # ------------------------------------------------------------------ log and knowledge
-    def note(self, seat: str, kind: str, text: str) -> None:
-        self.d.log.append({"turn": self.d.turn, "seat": seat, "kind": kind, "text": text})
+    def note(self, seat: str, kind: str, text: str, *args) -> None:
+        """A log entry; with ``args``, ``text`` is a template (``str.format``'s ``{}``)
+        filled when the log is read (issue 17: most entries are never read in a sweep)."""
+        d = self.d
+        d.log.append((d.turn, seat, kind, text, args))
 
     def _forget(self, h: str, card: str) -> None:
         """GG R14.4 (a): ``card`` left ``h``'s hand face up."""
@@ -243,7 +283,7 @@ class GGState(Stepper):
                 self.d.rng = shuffled(self.d.rng, cards)
         self.d.discard = []
         self.d.deck = cards
-        self.note("", "refill", f"the discard pile ({len(cards)} cards) is shuffled into the deck")
+        self.note("", "refill", "the discard pile ({} cards) is shuffled into the deck", len(cards))
 
     def _draw(self, seat: str) -> Optional[str]:
         """GG R5.1 with R13: refill an empty deck first; nothing when both are empty;
@@ -254,10 +294,11 @@ class GGState(Stepper):
                 self.note(seat, "draw", f"{seat} draws nothing: the deck and the discard pile "
                                         "are empty")
                 return None
-        card = self.d.deck.pop()
-        self.d.hands[seat].append(card)
-        self.note(seat, "draw", f"{seat} draws {card}")
-        if not self.d.deck:
+        d = self.d
+        card = d.deck.pop()
+        d.hands[seat].append(card)
+        d.log.append((d.turn, seat, "draw", "{} draws {}", (seat, card)))  # note(), inline
+        if not d.deck:
             self._refill()
         return card
 
@@ -275,9 +316,11 @@ class GGState(Stepper):
     def take_random(self) -> Optional[str]:
         card = self._take_random_from(self.target, self.user)
         if card is None:
-            self.note(self.user, "take", f"{self.user} takes nothing: {self.target}'s hand is empty")
+            self.note(self.user, "take", "{} takes nothing: {}'s hand is empty", self.user,
+                      self.target)
         else:
-            self.note(self.user, "take", f"{self.user} takes {card} at random from {self.target}")
+            self.note(self.user, "take", "{} takes {} at random from {}", self.user, card,
+                      self.target)
         return card
 
     def swap_hands(self) -> None:
@@ -312,14 +355,14 @@ class GGState(Stepper):
         pile.pop(pile.index(card))  # the oldest copy (GG R8.3)
         self.d.hands[self.user].append(card)
         self._learn_all(self.user, card)
-        self.note(self.user, "arm", f"{self.user} takes {card} from the discard pile")
+        self.note(self.user, "arm", "{} takes {} from the discard pile", self.user, card)
 
     def discard_choices(self) -> list:
         return rules.discardable(self.table, self.d.hands[self.user])
 
     def discard(self, card: str) -> None:
         self._discard_from_hand(self.user, card)
-        self.note(self.user, "discard", f"{self.user} discards {card}")
+        self.note(self.user, "discard", "{} discards {}", self.user, card)
 
     def push_choices(self, taken: Optional[str]) -> list:
         return self._push_options(self.user, taken)
@@ -346,7 +389,7 @@ class GGState(Stepper):
         for v in self.seats:
             if v not in (p, r):
                 self._blur(v, p)
-        self.note(p, "push", f"{p} pushes {card} to {r}")
+        self.note(p, "push", "{} pushes {} to {}", p, card, r)
 
     def nullify(self) -> None:
         self._nullified = True
@@ -361,8 +404,15 @@ class GGState(Stepper):
         self._discard_from_hand(seat, m.card)
         if self.table.effects[effect].once_per_turn:
             d.peeping_used = True
-        shown = f"{m.card} ({effect})" if len(names) > 1 else m.card
-        self.note(seat, "use", f"{seat} uses {shown}" + (f" on {m.target}" if m.target else ""))
+        if len(names) > 1:
+            if m.target:
+                self.note(seat, "use", "{} uses {} ({}) on {}", seat, m.card, effect, m.target)
+            else:
+                self.note(seat, "use", "{} uses {} ({})", seat, m.card, effect)
+        elif m.target:
+            self.note(seat, "use", "{} uses {} on {}", seat, m.card, m.target)
+        else:
+            self.note(seat, "use", "{} uses {}", seat, m.card)
         if self.table.effects[effect].selects:
             target = m.target
             options = ("barrier", "no_barrier") if any(
@@ -398,7 +448,7 @@ class GGState(Stepper):
             if self._nullified:
                 return
         else:
-            self.note(target, "barrier", f"{target} uses no Barrier")
+            self.note(target, "barrier", "{} uses no Barrier", target)
         self._run_effect(q["effect"], q["user"], q["target"], None, None, {})
 
     def _gem_steal(self, seat: str, m: Move) -> None:
@@ -406,8 +456,10 @@ class GGState(Stepper):
             self._discard_from_hand(seat, c)
         self.note(seat, "gem_steal", f"{seat} discards {_ids(m.cards)} to steal from {m.target}")
         card = self._take_random_from(m.target, seat)
-        self.note(seat, "take", f"{seat} takes nothing: {m.target}'s hand is empty" if card is None
-                  else f"{seat} takes {card} at random from {m.target}")
+        if card is None:
+            self.note(seat, "take", "{} takes nothing: {}'s hand is empty", seat, m.target)
+        else:
+            self.note(seat, "take", "{} takes {} at random from {}", seat, card, m.target)
 
     def _element_trade(self, seat: str, m: Move) -> None:
         e = m.element
@@ -431,8 +483,8 @@ class GGState(Stepper):
 
     def _end_phase(self) -> None:
         """GG R11 after the declaration point: take-backs, checks, hand limit, next turn."""
-        active = self.d.active
-        queue = [s for s in self.others_from_left(active) if self.d.declared[s]]
+        declared = self.d.declared
+        queue = [s for s in self._mine[self.d.active].from_left if declared[s]]
         self._take_backs(queue, [])
 
     def _take_backs(self, queue: list, emptied: list) -> None:
@@ -473,7 +525,7 @@ class GGState(Stepper):
                 d = self.d
                 d.winner, d.reason, d.over, d.won_hand = seat, WIN, True, tuple(hand)
                 d.phase = "end"
-                self.note(seat, "win", f"{seat} wins ({WIN})")
+                self.note(seat, "win", "{} wins ({})", seat, WIN)
                 return
         self._hand_limit()
 
@@ -496,14 +548,14 @@ class GGState(Stepper):
                                  f"nobody wins ({CAP})")
             return
         d.turn += 1
-        d.active = self.left_of(d.active)
+        d.active = active = self._mine[d.active].from_left[0]  # left_of()
         d.phase, d.peeping_used = "action", False
-        self.note(d.active, "turn", f"turn {d.turn}: {d.active}")
-        self._draw(d.active)
+        d.log.append((d.turn, active, "turn", "turn {}: {}", (d.turn, active)))  # note()
+        self._draw(active)
 
     def start_turn(self) -> None:
         """The first turn's beginning (GG R3, R5): the active seat draws."""
-        self.note(self.d.active, "turn", f"turn {self.d.turn}: {self.d.active}")
+        self.note(self.d.active, "turn", "turn {}: {}", self.d.turn, self.d.active)
         self._draw(self.d.active)
 
     # ------------------------------------------------------------------ Stepper hooks
@@ -540,14 +592,76 @@ class GGState(Stepper):
     def _may_ask(self, seat: str, action: Any) -> bool:
         return False  # (steps_ask says so for every step: the Stepper does not ask)
 
+    # ---------------------------------------------------------- the public loop's path
+    # The kernel's is_terminal, legal_actions and apply, for GETGEM's only case between
+    # steps (one seat acting: the active seat, or the seat its pending question asks; the
+    # game neither over nor stopped) without the kernel's hooks' calls: the loop of a
+    # learner or a sweep pays them once per action (issue 17).  Anything else (the game
+    # over or stopped, a seat not current, an action not listed, an apply with no list
+    # asked for) goes to the kernel's, which says what is wrong in its own words.
+    # tests/test_getgem_api.py holds both paths to the same lists, logs and errors.
+    def __init_subclass__(cls, **kwargs):
+        """A subclass that gives hooks of its own (a test's broken engine, a spy) is
+        stepped by the kernel's path, which calls them: the straight path does not."""
+        super().__init_subclass__(**kwargs)
+        if any(getattr(cls, hook) is not getattr(GGState, hook) for hook in _BYPASSED):
+            for name in ("is_terminal", "legal_actions", "apply"):
+                if getattr(cls, name) is getattr(GGState, name):
+                    setattr(cls, name, getattr(Stepper, name))
+
+    def is_terminal(self) -> bool:
+        who = self._who
+        if who is None:
+            d = self.d
+            if not d.over and self.stopped is None and self.question is None:
+                q = d.q
+                seat = q["seat"] if q is not None else d.active
+                who = _WHO.get(seat)
+                self._who = who if who is not None else _who_of(seat)
+                return False
+            who = self._who = self._find_who()
+        return who[2]
+
+    def legal_actions(self, seat: str) -> list:
+        legal = self._legal.get(seat)
+        if legal is not None:
+            return legal[:]
+        d = self.d
+        if not d.over and self.stopped is None and self.question is None:
+            q = d.q
+            if seat == (q["seat"] if q is not None else d.active):
+                legal = self._legal[seat] = self._legal_of(seat)
+                return legal[:]
+        return Stepper.legal_actions(self, seat)
+
+    def apply(self, seat: str, action: Any) -> None:
+        # the kernel keeps a seat's list only for a current seat between steps, so a list
+        # kept means: the game neither over nor stopped, ``seat`` the one acting seat
+        legal = self._legal.get(seat)
+        if legal is None:
+            return Stepper.apply(self, seat, action)
+        for listed in legal:  # the very object first (a bot hands one back), in C's order
+            if listed is action:
+                break
+        else:  # an equal action made again, or a refusal: the kernel's path
+            return Stepper.apply(self, seat, action)
+        self._legal = {}
+        self._who = None
+        try:
+            self._run(seat, action, ())
+        except Suspend as stop:  # pragma: no cover - GETGEM's steps never ask
+            raise self._broken_promise(seat, action, stop) from None
+        except RunawayEffects as err:  # pragma: no cover - nothing in GETGEM runs away
+            self.stopped = err.message
+
     def _legal_of(self, seat: str) -> list:
         q = self.d.q
         if q is not None:
             word = ANSWER_WORD.get(q["kind"])
             return [Answer(seat, o if word is None else f"{word} {o}") for o in q["options"]]
         if self.d.phase == "end":
-            return ([Move("declare", cards=trio) for trio in self._declarations(seat)]
-                    + [Move("pass")])
+            declare = self._mine[seat].declare
+            return [declare(trio) for trio in self._declarations(seat)] + [PASS]
         return self._moves(seat)
 
     def _declarations(self, seat: str) -> list:
@@ -560,20 +674,25 @@ class GGState(Stepper):
         the element trades, ``end``."""
         d = self.d
         hand = d.hands[seat]
-        cache = self.game.seat_moves
-        mine = cache.get((seat, self.seats))
-        if mine is None:
-            mine = cache[(seat, self.seats)] = SeatMoves(self.table, seat, self.seats)
+        mine = self._mine[seat]
         out = []
-        uses = mine.uses
-        for card in sorted(set(hand)):
-            for once, moves in uses.get(card, ()):
-                if not (once and d.peeping_used):
-                    out.extend(moves)
-        for trio in rules.gem_steal_payments(self.table, hand):
-            out.extend(mine.gem_steal(trio))
-        for e in rules.element_trades(self.table, hand, d.elements[seat]):
-            out.append(mine.element[e])
+        peeped = d.peeping_used
+        for card, row in mine.use_rows:  # (rules: the action cards of the hand, ascending)
+            if card in hand:
+                for once, moves in row:
+                    if not (once and peeped):
+                        out += moves
+        payable = self.table.payable  # rules.gem_steal_payments, read by gem multiset
+        gems = [i for i in hand if i in payable]
+        if len(gems) >= 3:
+            gems.sort()
+            out += mine.gem_steals(tuple(gems))
+        owned = d.elements[seat]  # rules.element_trades, each element's gems counted in C
+        for e, ids, move in mine.trades:
+            if e not in owned:
+                if (hand.count(ids[0]) if len(ids) == 1
+                        else sum(hand.count(i) for i in ids)) >= 2:
+                    out.append(move)
         out.append(END)
         return out
 
@@ -591,7 +710,7 @@ class GGState(Stepper):
             elif kind == "hand_limit":
                 card = option.split()[-1]
                 self._discard_from_hand(seat, card)
-                self.note(seat, "discard", f"{seat} discards {card} (hand limit)")
+                self.note(seat, "discard", "{} discards {} (hand limit)", seat, card)
                 self._hand_limit()
             else:
                 self._run_effect(q["effect"], q["user"], q["target"], q["stage"],
@@ -606,12 +725,12 @@ class GGState(Stepper):
             self._element_trade(seat, m)
         elif m.kind == "end":
             d.phase = "end"
-            self.note(seat, "end", f"{seat} ends the action phase")
+            d.log.append((d.turn, seat, "end", "{} ends the action phase", (seat,)))  # note()
         elif m.kind == "declare":
             self._declare(seat, m)
             self._end_phase()
         else:  # pass
-            self.note(seat, "pass", f"{seat} does not declare")
+            d.log.append((d.turn, seat, "pass", "{} does not declare", (seat,)))  # note()
             self._end_phase()
 
     def _snapshot(self) -> Data:  # pragma: no cover - never asked (steps_ask is False)
@@ -779,10 +898,10 @@ class GGState(Stepper):
 
     @property
     def log(self) -> list:
-        return list(map(dict.copy, self.d.log))  # entries are never changed once written
+        return [_entry(e) for e in self.d.log]
 
     def log_of(self, kinds) -> list:
-        return [e.copy() for e in self.d.log if e["kind"] in kinds]
+        return [_entry(e) for e in self.d.log if e[2] in kinds]
 
     def parse_action(self, seat: str, text: str):
         from .moves import parse_action
@@ -850,6 +969,26 @@ class GGState(Stepper):
         options = tuple(o if word is None else f"{word} {o}" for o in q["options"])
         return Decision(q["seat"], q["kind"], f"{q['seat']}: {q['kind']}", options,
                         QUESTION_RULES[q["kind"]])
+
+
+#: the hooks the straight path reads inline (a subclass changing one is stepped by the kernel)
+_BYPASSED = ("_find_who", "_acting", "_over", "_may_ask")
+#: seat -> the kernel's (current seats, acting seats, terminal) while that seat alone acts
+_WHO: dict = {}
+
+
+def _who_of(seat: str) -> tuple:
+    who = _WHO.get(seat)
+    if who is None:
+        who = _WHO[seat] = ((seat,), (seat,), False)
+    return who
+
+
+def _entry(e: tuple) -> dict:
+    """A log entry as the log shows it, from the tuple :meth:`GGState.note` keeps."""
+    turn, seat, kind, text, args = e
+    return {"turn": turn, "seat": seat, "kind": kind,
+            "text": text.format(*args) if args else text}
 
 
 def _ids(cards) -> str:

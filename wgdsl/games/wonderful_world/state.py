@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import repeat
-from operator import attrgetter, is_
+from operator import attrgetter
 from typing import Any, Optional
 
 import attrs
@@ -292,10 +291,11 @@ class WWState(Stepper):
 
     def _reveal(self) -> None:
         d = self.d
+        log = d.log.append  # self.note(None, ...), inline: a public entry is logged at once
         for seat in self.seats:
             p = d.players[seat]
             p.draft.append(p.pick)
-            self.note(None, "reveal", ("{} reveals {}", seat, p.pick))
+            log((d.round, None, "reveal", ("{} reveals {}", seat, p.pick)))
             p.pick = None
         if d.pick < PICKS:  # R8.4: pass after picks 1-6, left in rounds 1 and 3
             left = d.round % 2 == 1
@@ -304,7 +304,7 @@ class WWState(Stepper):
             n, along = len(seats), 1 if left else -1
             for k, hand in enumerate(hands):  # to self.neighbour(seat, left)
                 d.players[seats[(k + along) % n]].hand = hand
-            self.note(None, "pass", f"hands pass to the {'left' if left else 'right'}")
+            log((d.round, None, "pass", _PASS_LEFT if left else _PASS_RIGHT))
             d.pick += 1
             self._open_window()
             return
@@ -472,27 +472,36 @@ class WWState(Stepper):
         # taken back (_opened): a seat is copied as the window found it only before another
         if kind == "pick":
             hand = p.hand
-            k = p.pick_at = hand.index(a.args[0])
+            ident = a.args[0]
+            k = p.pick_at = hand.index(ident)
             del hand[k]
-            p.pick = a.args[0]
+            p.pick = ident
             p.committed = True
-            self._cur = tuple([s for s in self._cur if s != seat])
-            self.note(seat, "pick", ("{} picks {}", seat, a.args[0]))
+            cur = _WITHOUT.get((self._cur, seat))  # the seats still to commit, without it
+            self._cur = cur if cur is not None else _without(self._cur, seat)
+            # self.note(seat, "pick", ...), inline
+            (d.log if d.over else p.pending_log).append(
+                (d.round, seat, "pick", ("{} picks {}", seat, ident)))
             return
         if kind == "done":
             p.committed = True
-            self._cur = tuple([s for s in self._cur if s != seat])
-            self.note(seat, "done", ("{} is done", seat))
+            cur = _WITHOUT.get((self._cur, seat))
+            self._cur = cur if cur is not None else _without(self._cur, seat)
+            (d.log if d.over else p.pending_log).append(
+                (d.round, seat, "done", ("{} is done", seat)))  # self.note(), inline
             return
         opened = d.opened
         if seat not in opened:
             opened[seat] = p.copy()
+        # self.note(seat, ...), inline: the seat's entries wait for the window's close (R7.4)
+        log = (d.log if d.over else p.pending_log).append
         if kind == "construct":
-            (p.hand if self.solo else p.draft).remove(a.args[0])
+            ident = a.args[0]
+            (p.hand if self.solo else p.draft).remove(ident)
             p.swap_over = True
-            p.building.append((a.args[0], []))
-            p.pairs = None
-            self.note(seat, "construct", ("{} starts constructing {}", seat, a.args[0]))
+            p.pairs = _pairs_with(p.pairs, p.building, ident, self.table)
+            p.building.append((ident, []))
+            log((d.round, seat, "construct", ("{} starts constructing {}", seat, a.args[0])))
         elif kind == "recycle":
             ident, to = a.args
             (p.hand if self.solo else p.draft).remove(ident)
@@ -500,28 +509,29 @@ class WWState(Stepper):
             d.discard.append(ident)
             p.discarded.append(ident)
             cube = self.table.developments[ident].recycle
-            self.note(seat, "recycle", ("{} recycles {} for one {}", seat, ident, cube))
+            log((d.round, seat, "recycle", ("{} recycles {} for one {}", seat, ident, cube)))
             self._put_cube(seat, cube, to)
         elif kind == "place":
             p.unplaced -= 1
             self._put_cube(seat, a.args[0], a.args[1])
         elif kind == "place_krystallium":
             p.kry -= 1
-            self.note(seat, "krystallium", ("{} puts a krystallium on {} ({})", seat, *a.args))
+            log((d.round, seat, "krystallium", ("{} puts a krystallium on {} ({})", seat,
+                                                            *a.args)))
             self._fill(seat, a.args[0], a.args[1])
         elif kind == "place_character":
             setattr(p, a.args[0].lower(), getattr(p, a.args[0].lower()) - 1)
-            self.note(seat, "character", f"{seat} puts a {_TOKEN[a.args[0]]} on {a.args[1]}")
+            log((d.round, seat, "character", f"{seat} puts a {_TOKEN[a.args[0]]} on {a.args[1]}"))
             self._fill(seat, a.args[1], a.args[0])
         elif kind == "discard_construction":
             k = self._index(seat, a.args[0])
+            p.pairs = _pairs_without(p.pairs, p.building, k)
             ident, _ = p.building.pop(k)
-            p.pairs = None
             d.discard.append(ident)
             p.discarded.append(ident)
             cube = self.table.developments[ident].recycle
-            self.note(seat, "discard", ("{} discards {} under construction for one {} on the "
-                                        "empire", seat, a.args[0], cube))
+            log((d.round, seat, "discard", ("{} discards {} under construction for one {} on the "
+                                                 "empire", seat, a.args[0], cube)))
             self._to_empire(seat, cube)
         elif kind == "swap":  # R20.3 ②: two cards away, the top five to look at
             for ident in a.args:
@@ -529,19 +539,19 @@ class WWState(Stepper):
                 d.discard.append(ident)
                 p.discarded.append(ident)
             p.look = [d.deck.pop() for _ in range(min(5, len(d.deck)))]
-            self.note(seat, "swap", f"{seat} discards {a.args[0]} {a.args[1]} and looks at "
-                                    f"{' '.join(sorted(p.look))}")
+            log((d.round, seat, "swap", f"{seat} discards {a.args[0]} {a.args[1]} and looks at "
+                                    f"{' '.join(sorted(p.look))}"))
         elif kind == "keep":
             p.look.remove(a.args[0])
             p.hand.append(a.args[0])
             d.discard.extend(p.look)
             p.discarded.extend(p.look)
-            self.note(seat, "keep", f"{seat} keeps {a.args[0]}")
+            log((d.round, seat, "keep", f"{seat} keeps {a.args[0]}"))
             p.look = []
         else:  # science_bonus
             p.science = False
             setattr(p, a.args[0].lower(), getattr(p, a.args[0].lower()) + 1)
-            self.note(seat, "supremacy", f"{seat} takes a {_TOKEN[a.args[0]]}")
+            log((d.round, seat, "supremacy", f"{seat} takes a {_TOKEN[a.args[0]]}"))
         if self.solo and d.phase == "planning" and not p.committed and not p.hand \
                 and not p.look and p.piles_taken == 1:
             self._take_pile(seat)  # R20.3 ①, the second time
@@ -577,14 +587,18 @@ class WWState(Stepper):
         if to == "empire":
             self._to_empire(seat, cube)
         else:
-            self.note(seat, "place", ("{} puts a {} on {}", seat, cube, to))
+            d = self.d  # self.note(), inline
+            (d.log if d.over else d.players[seat].pending_log).append(
+                (d.round, seat, "place", ("{} puts a {} on {}", seat, cube, to)))
             self._fill(seat, to, cube)
 
     def _to_empire(self, seat: str, cube: str) -> None:
-        p = self.d.players[seat]
+        d = self.d
+        p = d.players[seat]
         gained, p.cubes = rules.convert(p.cubes + 1)  # R15: at five, at once
         p.kry += gained
-        self.note(seat, "empire", (_CONVERTS if gained else _ON_EMPIRE, seat, cube))
+        (d.log if d.over else p.pending_log).append(  # self.note(), inline
+            (d.round, seat, "empire", (_CONVERTS if gained else _ON_EMPIRE, seat, cube)))
 
     def _fill(self, seat: str, ref: str, kind: str) -> None:
         """Fill an empty ``kind`` space of card ``ref``; R11: complete it when none is left."""
@@ -592,9 +606,16 @@ class WWState(Stepper):
         k = self._index(seat, ref)
         ident, filled = p.building[k]
         filled.append(kind)
-        p.pairs = None
+        pairs = p.pairs
         if rules.cost_left(self.table, ident, filled):
+            if pairs is not None:  # the one space filled, in the card's pair (a new list)
+                empty = list(pairs[k][1])
+                empty.remove(kind)
+                pairs = list(pairs)
+                pairs[k] = (pairs[k][0], empty)
+                p.pairs = pairs
             return
+        p.pairs = _pairs_without(pairs, p.building, k)
         p.building.pop(k)
         p.built.append(ident)
         for token in self.table.developments[ident].bonus:
@@ -636,8 +657,12 @@ class WWState(Stepper):
 
     def apply(self, seat: str, action: Any) -> None:
         legal = self._opts.get(seat)  # non-empty: the seat has not committed, the game runs
-        if legal and self.question is None and self.stopped is None \
-                and any(map(is_, legal, repeat(action))):
+        if legal and self.question is None and self.stopped is None:
+            for listed in legal:  # the very object (one shared Act per action)
+                if listed is action:
+                    break
+            else:
+                return Stepper.apply(self, seat, action)  # an equal Act made again, a refusal
             if self._legal:
                 self._legal = {}
             self._who = None
@@ -862,7 +887,17 @@ class WWState(Stepper):
         return (shared.get(args) if shared is not None else None) or Act(kind, args)
 
 
+#: (seats, seat) -> ``seats`` without ``seat``, in order (bounded: subsets of 5 seats)
+_WITHOUT: dict = {}
+
+
+def _without(seats: tuple, seat: str) -> tuple:
+    out = _WITHOUT[(seats, seat)] = tuple([s for s in seats if s != seat])
+    return out
+
+
 _TOKEN = {"FIN": "Financier", "GEN": "General"}
+_PASS_LEFT, _PASS_RIGHT = "hands pass to the left", "hands pass to the right"
 _ON_EMPIRE = "{} puts a {} on its empire"
 _CONVERTS = _ON_EMPIRE + ": 5 cubes become a krystallium"
 
@@ -895,6 +930,30 @@ class _ByCard(dict):
 #: id -> its pick (the Act of ACTS["pick"]); id -> (its construct, its recycle to the empire)
 _PICK = _ByCard(lambda i: ACTS["pick"][(i,)])
 _CARD = _ByCard(lambda i: (ACTS["construct"][(i,)], ACTS["recycle"][(i, "empire")]))
+
+
+# The (reference, empty spaces) pairs of a construction area kept through its changes
+# (Seat.pairs; None: worked out again at the next listing): a card added or taken away
+# changes only its own pair while every reference is the plain id (no id twice, R22.4);
+# otherwise the references are named again, so the pairs are left to the listing.
+def _pairs_with(pairs: Optional[list], building: list, ident: str, table: CardTable):
+    """The pairs once ``ident`` starts construction after ``building`` (None: unknown)."""
+    if pairs is None:
+        return None if building else [(ident, list(table.developments[ident].cost))]
+    for other, _ in building:
+        if other == ident:
+            return None  # two of one id: both named ID@k
+    return pairs + [(ident, list(table.developments[ident].cost))]
+
+
+def _pairs_without(pairs: Optional[list], building: list, k: int):
+    """The pairs once the ``k``-th card of ``building`` leaves it (None: unknown)."""
+    if pairs is None:
+        return None
+    for (ident, _), (ref, _) in zip(building, pairs):
+        if ident != ref:
+            return None  # an ID@k reference: the others may be named again
+    return pairs[:k] + pairs[k + 1:]
 
 
 def _ref_names(building: list) -> list:
