@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import random
 
+import engine_api_props as props
 from invariants import snapshot as plain
 from wgdsl.games.world_gainer.agents import RandomAgent
-from wgdsl.games.world_gainer.api import GAME
+from wgdsl.games.world_gainer.api import GAME, WGState
+from wgdsl.lang.cards import load_cards
 
 
 def _whole(g) -> tuple:
@@ -54,3 +56,52 @@ def test_a_step_rolled_back_gives_back_the_state_before_it():
                 a.rng.setstate(agents[p])
             g.apply(action)  # taken for real, the game goes on
     assert rolled > 4000 and exhausted > 500 and private > 300, (rolled, exhausted, private)
+
+
+class Breaks(props.StepSpy, WGState):
+    """Records every step, whether a snapshot was promised and whether a question came."""
+
+    seen: list = []
+
+    def _copy(self) -> "Breaks":
+        return Breaks(self.game.copy())
+
+
+# a set where breaking a field card can ask: WG01 and one card whose leaving asks (a "may")
+PARTING = '''include "wg01"
+
+card XT-001 "別れの贈り物" en "Parting Gift" {
+  color red  cost 1  requires 1  stun 1
+  field when this leaves field:
+    may draw 1 card
+}
+'''
+
+
+def test_breaking_a_field_card_is_snapshotted_only_while_one_has_a_leaves_trigger(tmp_path):
+    """A break of a field card asks only through a "leaves" trigger of a card on the field
+    (WGState._break_may_ask): only then is the state snapshotted before the step.  In a
+    set with a card whose leaving asks, the breaks that ask were all promised (a wrong
+    "cannot ask" is a loud RuntimeError), and most breaks are not snapshotted.  (Shown
+    failing on purpose: _break_may_ask always False.)"""
+    cards = tmp_path / "parting.wg"
+    cards.write_text(PARTING, encoding="utf-8")
+    library = load_cards(cards)
+    decks = GAME._decks(None, GAME._library(None))
+    for p, deck in decks.items():  # three of the new card in each deck, for three others
+        deck[:3] = ["XT-001"] * 3
+    Breaks.seen = []
+    for seed in range(60):
+        state = Breaks(GAME.new_state(seed=seed, cards=library, decks=decks).game)
+        rnd = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_seats()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rnd.randrange(len(legal))])
+    breaks = [(promised, asked) for stepped, promised, asked in Breaks.seen
+              if stepped.kind == "break_field"]
+    asked = [b for b in breaks if b[1]]
+    assert len(asked) >= 5, f"only {len(asked)} breaks asked (the test lost its subject)"
+    assert all(promised for promised, _ in asked)
+    skipped = sum(not promised for promised, _ in breaks)
+    assert skipped > len(breaks) * 0.5, f"only {skipped} of {len(breaks)} breaks skipped the snapshot"

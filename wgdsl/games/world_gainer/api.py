@@ -58,15 +58,16 @@ _SQUARE_KINDS = ("break_field", "activate")
 _WHO = {p: (_SEAT[p], _SEAT[p], False) for p in PLAYERS}
 _NOBODY = object()  # (WGState.legal_actions: no seat's _WHO)
 # can a step of this kind meet a question (WGState._may_ask)?  False: never (setting a
-# stun, discarding one); True: it may (playing, breaking the field, activating); the other
-# two ask the engine: _PHASES (passing, ending the turn: Game.phases_may_ask) and _SLOT
-# (exhausting, breaking a stun: whether the card's rule lets its player choose a color)
-_PHASES, _SLOT = "phases", "slot"
+# stun, discarding one); True: it may (playing, activating); the others ask the state:
+# _PHASES (passing, ending the turn: Game.phases_may_ask), _SLOT (exhausting, breaking a
+# stun: whether the card's rule lets its player choose a color) and _BREAK (breaking a
+# field card: whether a card on the field has a "leaves" trigger, WGState._break_may_ask)
+_PHASES, _SLOT, _BREAK = "phases", "slot", "break"
 _ASKS = {kind: True for kind in ACTION_KINDS}
 # the hooks the straight path (WGState.apply, legal_actions) does not call
 _BYPASSED = ("_find_who", "_legal_of", "_may_ask", "_run")
 _ASKS.update(set_stun=False, discard_stun=False, next=_PHASES, end_turn=_PHASES,
-             exhaust=_SLOT, break_stun=_SLOT)
+             exhaust=_SLOT, break_stun=_SLOT, break_field=_BREAK)
 
 
 class WorldGainer:
@@ -265,6 +266,8 @@ class WGState(Stepper):
             elif asks is _SLOT:
                 asks = bool(g.fx[st.players[action.player].standby[action.slot - 1]
                                  .face.id].any_color)
+            elif asks is _BREAK:
+                asks = self._break_may_ask()
             if asks:
                 self._resume(seat, action, [], self._snapshot())
                 return
@@ -307,7 +310,34 @@ class WGState(Stepper):
         if asks is _SLOT:
             inst = self.game.state.players[action.player].standby[action.slot - 1]
             return bool(self.game.fx[inst.face.id].any_color)
+        if asks is _BREAK:
+            return self._break_may_ask()
         return asks
+
+    #: the card ids of this game's set with a "leaves" trigger (worked out at the first
+    #: break of a field card, see _break_may_ask)
+    _leave_ids: Optional[frozenset] = None
+
+    def _break_may_ask(self) -> bool:
+        """Can breaking a field card (R6.2) meet a question?  The card goes to its break
+        (``Game._do_break_field``: ``leave_field``, points added quietly, then the win
+        check), so the only effects the step can start are ``leaves`` triggers (R13.3):
+        the card's own, looking back at its face on the field, and those of the tops of
+        the field after it left, which were on the field before.  So it can ask only while
+        a card on the field (at any depth of a stack, as a copy or not) has a face with a
+        ``leaves`` trigger: in a random game of the built-in set about 5 breaks a game are
+        not snapshotted (issue 17)."""
+        g = self.game
+        ids = self._leave_ids
+        if ids is None:
+            ids = self._leave_ids = frozenset(
+                cid for cid, card in g.fx.items() if card.triggers.get("leaves"))
+        if ids:
+            for stack in g.state.field.values():
+                for inst in stack:
+                    if (inst.copy_of or inst.base).id in ids:  # Instance.face inline
+                        return True
+        return False
 
     def _snapshot(self):
         g = self.game
