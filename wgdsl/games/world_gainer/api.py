@@ -254,11 +254,11 @@ class WGState(Stepper):
             listed = False
         if not listed:
             return Stepper.apply(self, seat, action)  # its refusal
+        # (no snapshot is kept between steps: GameState.snap is set only inside _run)
         g = self.game
         st = g.state
-        if st.snap is not None:  # (never between steps: _run's other path)
-            return Stepper.apply(self, seat, action)
-        asks = _ASKS[action.kind]  # _may_ask, inline
+        asks = _ASKS[action[0]]  # _may_ask, inline; action[0] is its kind (by index: a
+        # specialised subscript, where a named tuple's field by name is a descriptor call)
         if asks is not False:
             if asks is _PHASES:  # phases_may_ask, its answer for this field read inline
                 asks = (g._phases_ask if g._phases_seen == st.field_version
