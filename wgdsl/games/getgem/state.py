@@ -29,7 +29,7 @@ import attrs
 from wgdsl.kernel.decision import Answer, Decision, Suspend
 from wgdsl.kernel.errors import IllegalAction, RunawayEffects
 from wgdsl.kernel.rng import MASK, below, shuffled
-from wgdsl.kernel.stepper import Stepper
+from wgdsl.kernel.stepper import Stepper, keep_straight_path
 
 from . import rules
 from .cards import ELEMENTS, CardTable
@@ -604,10 +604,9 @@ class GGState(Stepper):
         """A subclass that gives hooks of its own (a test's broken engine, a spy) is
         stepped by the kernel's path, which calls them: the straight path does not."""
         super().__init_subclass__(**kwargs)
-        if any(getattr(cls, hook) is not getattr(GGState, hook) for hook in _BYPASSED):
-            for name in ("is_terminal", "legal_actions", "apply"):
-                if getattr(cls, name) is getattr(GGState, name):
-                    setattr(cls, name, getattr(Stepper, name))
+        keep_straight_path(cls, GGState, _BYPASSED,
+                           {name: getattr(Stepper, name)
+                            for name in ("is_terminal", "legal_actions", "apply")})
 
     def is_terminal(self) -> bool:
         who = self._who

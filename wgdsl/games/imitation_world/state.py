@@ -28,7 +28,7 @@ import attrs
 from wgdsl.kernel.decision import Answer, Decision, Suspend
 from wgdsl.kernel.errors import IllegalAction, RunawayEffects
 from wgdsl.kernel.rng import MASK, below, shuffled
-from wgdsl.kernel.stepper import Stepper
+from wgdsl.kernel.stepper import Stepper, keep_straight_path
 from wgdsl.kernel.triggers import next_to_resolve
 
 from . import rules
@@ -855,11 +855,8 @@ class IWState(Stepper):
         """A subclass that gives hooks of its own (a test's spy, a broken variant) is
         stepped by the kernel's path, which calls them: the straight path does not."""
         super().__init_subclass__(**kwargs)
-        if any(getattr(cls, hook) is not getattr(IWState, hook) for hook in _BYPASSED):
-            if cls.apply is IWState.apply:
-                cls.apply = IWState._apply_kernel
-            if cls._find_who is IWState._find_who:
-                cls._find_who = Stepper._find_who
+        keep_straight_path(cls, IWState, _BYPASSED, {"apply": IWState._apply_kernel,
+                                                     "_find_who": Stepper._find_who})
 
     def _find_who(self) -> tuple:
         """The kernel's (current seats, acting seats, terminal), read straight off the

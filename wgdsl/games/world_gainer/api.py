@@ -34,7 +34,7 @@ from wgdsl.kernel.bots import RandomBot
 from wgdsl.kernel.decision import Answer, Suspend
 from wgdsl.kernel.errors import IllegalAction, RunawayEffects
 from wgdsl.kernel.rng import fingerprint
-from wgdsl.kernel.stepper import Stepper
+from wgdsl.kernel.stepper import Stepper, keep_straight_path
 from wgdsl.lang.cards import CardLibrary, card_set_path, load_cards
 from wgdsl.lang.game.rule_functions import rule_function
 from wgdsl.lang.vocabulary import Vocabulary
@@ -225,10 +225,8 @@ class WGState(Stepper):
         """A subclass that gives hooks of its own (a test's spy, a variant) is stepped
         by the kernel's path, which calls them: the straight path does not."""
         super().__init_subclass__(**kwargs)
-        if any(getattr(cls, hook) is not getattr(WGState, hook) for hook in _BYPASSED):
-            for name in ("legal_actions", "apply"):
-                if getattr(cls, name) is getattr(WGState, name):
-                    setattr(cls, name, getattr(Stepper, name))
+        keep_straight_path(cls, WGState, _BYPASSED,
+                           {"legal_actions": Stepper.legal_actions, "apply": Stepper.apply})
 
     # is_terminal and current_seats are the kernel's: a straight step below leaves the
     # (current seats, acting seats, terminal) of the state it reaches (_WHO's, as
