@@ -252,6 +252,40 @@ def test_two_random_agents_are_driven_as_their_act_drives_them():
         assert logs[0] == logs[1], seed
 
 
+def test_the_random_driver_steps_in_the_engine_unless_apply_is_replaced(monkeypatch):
+    """Two plain RandomAgents are stepped by Game.play_random (apply's body without its
+    refusals and without a call an action); a game whose apply is replaced (a test's
+    hook, a subclass) is stepped through it, every action.  (The games themselves are
+    held to act()'s by the test above.)"""
+    from wgdsl.games.world_gainer.decks import load_deck
+    from wgdsl.games.world_gainer.engine import Game
+    from wgdsl.resources import builtin_decks_dir
+    from wgdsl.tools.play import run_to_end
+
+    decks = {p: load_deck(builtin_decks_dir() / name, LIB)
+             for p, name in zip("AB", ("blue-red-tempo.txt", "green-control.txt"))}
+    calls = {"play_random": 0, "apply": 0}
+    play_random, apply = Game.play_random, Game.apply
+
+    def counted_play_random(self, *args):
+        calls["play_random"] += 1
+        return play_random(self, *args)
+
+    monkeypatch.setattr(Game, "play_random", counted_play_random)
+    agents = {"A": RandomAgent(1), "B": RandomAgent(2)}
+    n = run_to_end(Game.new(LIB, decks, seed=4, agents=agents))
+    assert calls == {"play_random": 1, "apply": 0} and n > 20
+
+    def counted_apply(self, action):
+        calls["apply"] += 1
+        return apply(self, action)
+
+    monkeypatch.setattr(Game, "apply", counted_apply)
+    agents = {"A": RandomAgent(1), "B": RandomAgent(2)}
+    game = Game.new(LIB, decks, seed=4, agents=agents)
+    assert run_to_end(game) == n == calls["apply"] and calls["play_random"] == 1
+
+
 def test_the_greedy_agents_written_out_values_are_its_play_values():
     """GreedyAgent._best_play weighs plays with _play_value written out unless a subclass
     gives its own.  On boards made from positions of random games (random stacks of

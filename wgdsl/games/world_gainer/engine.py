@@ -613,6 +613,48 @@ class Game:
         if st.field_version != self._checked_version:  # check_win's own first test, inline
             self.check_win()
 
+    def play_random(self, bits: dict, max_turns: int, count: list) -> int:
+        """Play on until the game is won or passes ``max_turns``, each seat picking its
+        action uniformly from ``legal_actions()`` as :meth:`RandomAgent.act` picks (``bits``:
+        seat -> its generator's ``getrandbits``; the same draws, so the same games), and
+        performing it as :meth:`apply` does (tools/play.py's driver for two plain random
+        seats; hot path: a random game's every action).  apply's refusals of a wrong action
+        are not asked: an action of the list just made is of a known kind and the active
+        seat's (a handler still refuses what its own rules refuse, the state untouched).
+        Counts the actions in ``count[0]`` as it goes (a game stopped by an exception still
+        says how far it got) and returns it."""
+        st = self.state
+        legal_actions, handlers, raw = self.legal_actions, self._handlers, self.log.raw
+        actions = count[0]
+        try:
+            while st.winner is None and st.turn <= max_turns:
+                legal = legal_actions()
+                n = len(legal)
+                if not n:
+                    raise IndexError("no action to choose from")
+                draw = bits[st.active]
+                k = n.bit_length()
+                r = draw(k)
+                while r >= n:
+                    r = draw(k)
+                action = legal[r]
+                # apply(action) past its refusals (see above)
+                logged = self._log_mark = len(raw)
+                self._resolved = 0
+                try:
+                    handlers[action.kind](self, action)
+                except IllegalAction:
+                    del raw[logged:]
+                    raise
+                if self.pending:
+                    self._resolve_pending()
+                if st.field_version != self._checked_version:
+                    self.check_win()
+                actions += 1
+        finally:
+            count[0] = actions
+        return actions
+
     # ---- standby phase (R5.3)
     def _require_phase(self, *phases: str, rule: str) -> None:
         if self.state.phase not in phases:
