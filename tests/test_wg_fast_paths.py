@@ -202,6 +202,50 @@ def test_what_legal_actions_remembers_is_worked_out_again_the_plain_way():
     assert current > steps  # of 2 per step: kept through most
 
 
+def test_the_field_s_listening_tops_are_the_plain_walks():
+    """_field_of keeps, per state of the field, the top cards whose face has a trigger
+    (with those triggers, in square order): what _emit walks for an event some card
+    listens to.  At every step of greedy and random games it is what a walk of the
+    squares finds, and an event queues the effects the plain walk queues.  (Shown failing
+    with the top's printed card read instead of its face, and with B's tops left out.)"""
+    from wgdsl.games.world_gainer.engine import Play
+    from wgdsl.games.world_gainer.interpreter import GameEvent
+
+    steps = emitted = 0
+    for agent, seeds in (("greedy", range(4)), ("random", range(4))):
+        for game in _games(agent, seeds):
+            st = game.state
+            game._field_of(st.active)
+            plain = []
+            for sq in SQUARES:
+                if st.field[sq]:
+                    top = st.field[sq][-1]
+                    triggers = game.fx[top.face.id].triggers
+                    if triggers:
+                        plain.append((top, triggers))
+            assert game._field_at[0] == st.field_version
+            assert list(game._field_at[2]) == plain
+            # events of kinds no card's own leave or entry effects answer: only the
+            # walk queues (a top card targeted; a hand card played onto each row)
+            events = [GameEvent("targeted", card=top, square=top.square)
+                      for stack in st.field.values() if stack for top in stack[-1:]]
+            hand = st.players[st.active].hand
+            events += [GameEvent("plays", card=hand[0], player=st.active, square=sq,
+                                 play=Play(hand[0], sq)) for sq in ("A1", "C2", "B3") if hand]
+            for ev in events:
+                if ev.kind not in game._listened:
+                    continue
+                want = [(top.uid, eff) for top, triggers in plain
+                        for eff in triggers.get(ev.kind, ())
+                        if eff.where == "field" and eff.matches(game, top, ev)]
+                game._emit(ev)
+                assert [(x.source.uid, x.effect) for x in game.pending] == want
+                emitted += len(want)
+                game.pending.clear()
+            steps += 1
+    assert steps > 500 and emitted > 0
+
+
 def test_a_new_games_cards_are_what_their_constructor_makes():
     """Game.new makes its cards without Instance's __init__: each is, field for field, what
     ``Instance(uid, owner, card)`` makes (a dealt card then moved to the hand).  (Shown
