@@ -434,3 +434,44 @@ def test_legal_actions_are_the_plain_walks_answer():
                 assert me.tired or not any(s is not None and s.exhausted for s in me.standby), p
             steps += 1
     assert steps > 800
+
+
+def test_the_greedy_agent_s_shortcuts_pick_what_its_plain_walk_picks():
+    """GreedyAgent.act goes straight to ``next`` once the seat has played (no play is
+    listed then, and _generate generates for none), and _first_next looks for ``next``
+    where a legal list keeps it, second from the end.  At every decision of greedy
+    games, an agent picking the plain way (every play looked for, ``next`` searched
+    from the start), its generator in the same state, picks the same action and draws
+    as many numbers.  (Shown failing with _first_next handing out the last action, and with
+    the shortcut taken before a play.)"""
+    from wgdsl.games.world_gainer import agents as agents_mod
+    from wgdsl.games.world_gainer.agents import GreedyAgent
+
+    def plain_next(actions):
+        return next(a for a in actions if a.kind == "next")
+
+    class Plain(GreedyAgent):
+        def act(self, view, actions):
+            if view.phase == "standby":
+                best = self._standby(view, actions)
+                return plain_next(actions) if best.kind == "next" else best
+            plays = [a for a in actions if a.kind == "play"]
+            if plays:
+                best = self._best_play(view, plays)
+                if best is not None:
+                    return best
+            step = self._generate(view, actions)
+            return step if step is not None else plain_next(actions)
+
+    decisions = 0
+    for game in _games("greedy", range(6)):
+        st = game.state
+        view = game.view(st.active)
+        legal = game.legal_actions()
+        for seed in (1, 2):
+            ours, theirs = GreedyAgent(seed), Plain(seed)
+            assert ours.act(view, legal) == theirs.act(view, legal)
+            assert ours.rng.getstate() == theirs.rng.getstate()
+        assert agents_mod._first_next(legal) == plain_next(legal)
+        decisions += 1
+    assert decisions > 200
