@@ -202,6 +202,50 @@ def test_what_legal_actions_remembers_is_worked_out_again_the_plain_way():
     assert current > steps  # of 2 per step: kept through most
 
 
+def test_the_field_s_listening_tops_are_the_plain_walks():
+    """_field_of keeps, per state of the field, the top cards whose face has a trigger
+    (with those triggers, in square order): what _emit walks for an event some card
+    listens to.  At every step of greedy and random games it is what a walk of the
+    squares finds, and an event queues the effects the plain walk queues.  (Shown failing
+    with the top's printed card read instead of its face, and with B's tops left out.)"""
+    from wgdsl.games.world_gainer.engine import Play
+    from wgdsl.games.world_gainer.interpreter import GameEvent
+
+    steps = emitted = 0
+    for agent, seeds in (("greedy", range(4)), ("random", range(4))):
+        for game in _games(agent, seeds):
+            st = game.state
+            game._field_of(st.active)
+            plain = []
+            for sq in SQUARES:
+                if st.field[sq]:
+                    top = st.field[sq][-1]
+                    triggers = game.fx[top.face.id].triggers
+                    if triggers:
+                        plain.append((top, triggers))
+            assert game._field_at[0] == st.field_version
+            assert list(game._field_at[2]) == plain
+            # events of kinds no card's own leave or entry effects answer: only the
+            # walk queues (a top card targeted; a hand card played onto each row)
+            events = [GameEvent("targeted", card=top, square=top.square)
+                      for stack in st.field.values() if stack for top in stack[-1:]]
+            hand = st.players[st.active].hand
+            events += [GameEvent("plays", card=hand[0], player=st.active, square=sq,
+                                 play=Play(hand[0], sq)) for sq in ("A1", "C2", "B3") if hand]
+            for ev in events:
+                if ev.kind not in game._listened:
+                    continue
+                want = [(top.uid, eff) for top, triggers in plain
+                        for eff in triggers.get(ev.kind, ())
+                        if eff.where == "field" and eff.matches(game, top, ev)]
+                game._emit(ev)
+                assert [(x.source.uid, x.effect) for x in game.pending] == want
+                emitted += len(want)
+                game.pending.clear()
+            steps += 1
+    assert steps > 500 and emitted > 0
+
+
 def test_a_new_games_cards_are_what_their_constructor_makes():
     """Game.new makes its cards without Instance's __init__: each is, field for field, what
     ``Instance(uid, owner, card)`` makes (a dealt card then moved to the hand).  (Shown
@@ -250,6 +294,40 @@ def test_two_random_agents_are_driven_as_their_act_drives_them():
             n = run_to_end(game)
             logs.append((n, game.log.lines(), game.state.winner))
         assert logs[0] == logs[1], seed
+
+
+def test_the_random_driver_steps_in_the_engine_unless_apply_is_replaced(monkeypatch):
+    """Two plain RandomAgents are stepped by Game.play_random (apply's body without its
+    refusals and without a call an action); a game whose apply is replaced (a test's
+    hook, a subclass) is stepped through it, every action.  (The games themselves are
+    held to act()'s by the test above.)"""
+    from wgdsl.games.world_gainer.decks import load_deck
+    from wgdsl.games.world_gainer.engine import Game
+    from wgdsl.resources import builtin_decks_dir
+    from wgdsl.tools.play import run_to_end
+
+    decks = {p: load_deck(builtin_decks_dir() / name, LIB)
+             for p, name in zip("AB", ("blue-red-tempo.txt", "green-control.txt"))}
+    calls = {"play_random": 0, "apply": 0}
+    play_random, apply = Game.play_random, Game.apply
+
+    def counted_play_random(self, *args):
+        calls["play_random"] += 1
+        return play_random(self, *args)
+
+    monkeypatch.setattr(Game, "play_random", counted_play_random)
+    agents = {"A": RandomAgent(1), "B": RandomAgent(2)}
+    n = run_to_end(Game.new(LIB, decks, seed=4, agents=agents))
+    assert calls == {"play_random": 1, "apply": 0} and n > 20
+
+    def counted_apply(self, action):
+        calls["apply"] += 1
+        return apply(self, action)
+
+    monkeypatch.setattr(Game, "apply", counted_apply)
+    agents = {"A": RandomAgent(1), "B": RandomAgent(2)}
+    game = Game.new(LIB, decks, seed=4, agents=agents)
+    assert run_to_end(game) == n == calls["apply"] and calls["play_random"] == 1
 
 
 def test_the_greedy_agents_written_out_values_are_its_play_values():
@@ -356,3 +434,44 @@ def test_legal_actions_are_the_plain_walks_answer():
                 assert me.tired or not any(s is not None and s.exhausted for s in me.standby), p
             steps += 1
     assert steps > 800
+
+
+def test_the_greedy_agent_s_shortcuts_pick_what_its_plain_walk_picks():
+    """GreedyAgent.act goes straight to ``next`` once the seat has played (no play is
+    listed then, and _generate generates for none), and _first_next looks for ``next``
+    where a legal list keeps it, second from the end.  At every decision of greedy
+    games, an agent picking the plain way (every play looked for, ``next`` searched
+    from the start), its generator in the same state, picks the same action and draws
+    as many numbers.  (Shown failing with _first_next handing out the last action, and with
+    the shortcut taken before a play.)"""
+    from wgdsl.games.world_gainer import agents as agents_mod
+    from wgdsl.games.world_gainer.agents import GreedyAgent
+
+    def plain_next(actions):
+        return next(a for a in actions if a.kind == "next")
+
+    class Plain(GreedyAgent):
+        def act(self, view, actions):
+            if view.phase == "standby":
+                best = self._standby(view, actions)
+                return plain_next(actions) if best.kind == "next" else best
+            plays = [a for a in actions if a.kind == "play"]
+            if plays:
+                best = self._best_play(view, plays)
+                if best is not None:
+                    return best
+            step = self._generate(view, actions)
+            return step if step is not None else plain_next(actions)
+
+    decisions = 0
+    for game in _games("greedy", range(6)):
+        st = game.state
+        view = game.view(st.active)
+        legal = game.legal_actions()
+        for seed in (1, 2):
+            ours, theirs = GreedyAgent(seed), Plain(seed)
+            assert ours.act(view, legal) == theirs.act(view, legal)
+            assert ours.rng.getstate() == theirs.rng.getstate()
+        assert agents_mod._first_next(legal) == plain_next(legal)
+        decisions += 1
+    assert decisions > 200

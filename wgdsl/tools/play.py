@@ -81,6 +81,10 @@ def seated(game: Game) -> dict:
     return {seat: (agent, game.view(seat)) for seat, agent in game.agents.items()}
 
 
+# the engine's own apply and legal_actions, which Game.play_random does the work of
+_ENGINE_APPLY, _ENGINE_LEGAL = Game.apply, Game.legal_actions
+
+
 def run_to_end(game: Game, max_turns: int = 1000) -> int:
     """Drive a game by its agents until it ends or passes ``max_turns``; returns actions."""
     return _drive(game, max_turns, [0])
@@ -88,32 +92,21 @@ def run_to_end(game: Game, max_turns: int = 1000) -> int:
 
 def _drive(game: Game, max_turns: int, count: list) -> int:
     """run_to_end, counting in ``count[0]`` as it goes (a game stopped by an exception
-    still says how far it got).  Two plain :class:`RandomAgent` seats are stepped
-    without their ``act`` call (hot path: a call an action fewer): the same draws from
-    each seat's generator, :meth:`RandomAgent.act`'s own loop written out here
-    (tests/test_wg_fast_paths.py holds the two to the same games)."""
+    still says how far it got).  Two plain :class:`RandomAgent` seats are stepped by
+    :meth:`Game.play_random` (hot path: no ``act`` call and no ``apply`` call an action,
+    the same draws from each seat's generator: tests/test_wg_fast_paths.py holds the two
+    to the same games), unless the game's ``apply`` or ``legal_actions`` is not the
+    engine's own (a subclass's, a test's): then it is called."""
     state = game.state
-    legal_actions, apply = game.legal_actions, game.apply
     agents = game.agents
-    if len(agents) == 2 and all(type(a) is RandomAgent for a in agents.values()):
-        bits = {seat: agent.rng.getrandbits for seat, agent in agents.items()}
-        actions = count[0]
-        try:
-            while state.winner is None and state.turn <= max_turns:
-                legal = legal_actions()
-                n = len(legal)
-                if not n:
-                    raise IndexError("no action to choose from")
-                draw = bits[state.active]
-                k = n.bit_length()
-                r = draw(k)
-                while r >= n:
-                    r = draw(k)
-                apply(legal[r])
-                actions += 1
-        finally:
-            count[0] = actions
-        return actions
+    legal_actions, apply = game.legal_actions, game.apply
+    # (the bound methods' functions: not vars(game), which would give the game a dict
+    # of its own and slow every attribute read of it, +13 % instructions)
+    if (len(agents) == 2 and all(type(a) is RandomAgent for a in agents.values())
+            and getattr(apply, "__func__", None) is _ENGINE_APPLY
+            and getattr(legal_actions, "__func__", None) is _ENGINE_LEGAL):
+        return game.play_random({seat: agent.rng.getrandbits for seat, agent in agents.items()},
+                                max_turns, count)
     seats = seated(game)
     while state.winner is None and state.turn <= max_turns:
         agent, view = seats[state.active]

@@ -146,6 +146,8 @@ class GreedyAgent(Agent):
     def act(self, view, actions):
         if view.phase == "standby":
             return self._standby(view, actions)
+        if view.played:  # (R5.4: no play is left this turn, and nothing to generate for)
+            return _first_next(actions)
         plays = [a for a in actions if a.kind == "play"]
         if plays:
             best = self._best_play(view, plays)
@@ -292,7 +294,10 @@ class GreedyAgent(Agent):
 
 
 def _first_next(actions):
-    """The first ``next`` action of ``actions``."""
+    """The first ``next`` action of ``actions`` (a legal list ends with next and end_turn:
+    looked for there first)."""
+    if len(actions) > 1 and actions[-2].kind == "next":
+        return actions[-2]
     for a in actions:
         if a.kind == "next":
             return a

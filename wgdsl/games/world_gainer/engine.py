@@ -151,7 +151,7 @@ class Game:
         # _field_of's answers for the field of the version it names (forgotten on a
         # rollback like the two above), and each seat's hand index (_hand_index) for the
         # hand of the version it names (a rollback bumps the hands' versions)
-        self._field_at: tuple = (-1, None)
+        self._field_at: tuple = _NO_FIELD
         self._hands: dict = {q: _STALE for q in PLAYERS}
         # kind -> the function that performs it, looked up once per game (apply's hot
         # path: no getattr and no bound method an action); plain functions of the class,
@@ -395,7 +395,7 @@ class Game:
         phases_may_ask, _field_of): a rollback (WGState._restore) can bring an earlier
         version number back with another field after it."""
         self._checked_version = self._phases_seen = -1
-        self._field_at = (-1, None)
+        self._field_at = _NO_FIELD
 
     def _hand_index(self, p: str, me) -> list:
         """``p``'s hand index, worked out from the hand: [the hand's version
@@ -478,7 +478,9 @@ class Game:
     def _field_of(self, p: str) -> tuple:
         """What legal_actions reads of the field for ``p``, worked out once per state of
         the field (``field_version``) for both players, since the field changes in few
-        actions and legal_actions asks in every one (hot path): (``p``'s break_field
+        actions and legal_actions asks in every one (hot path; kept in ``_field_at``:
+        (the version, seat -> this answer, the field's top cards that have a trigger with
+        their triggers, in square order: what _emit walks)): (``p``'s break_field
         actions, in square order; the (square, top card) of those squares whose top card
         has an activated effect; the squares ``p`` holds; a dict card id -> that card's
         play actions, filled as cards are asked about; a dict (mark, cost, square) -> the
@@ -490,14 +492,17 @@ class Game:
             fx = self.fx
             held: dict = {"A": [], "B": []}  # PLAYERS (no comprehension: no frame)
             tops: dict = {"A": [], "B": []}
+            listening = []
             for sq, stack in st.field.items():
                 if stack:
                     top = stack[-1]
                     owner = stack[0].owner
                     held[owner].append(sq)
-                    # Instance.face inline: copy_of, else base
-                    if fx[(top.copy_of or top.base).id].activated:
+                    face = fx[(top.copy_of or top.base).id]  # Instance.face inline
+                    if face.activated:
                         tops[owner].append((sq, top))
+                    if face.triggers:
+                        listening.append((top, face.triggers))
             per = {}
             for q in PLAYERS:
                 mine = held[q]
@@ -507,7 +512,7 @@ class Game:
                 if facts is None:
                     facts = _held_facts(q, mine)
                 per[q] = (facts[0], tops[q], mine, {}, {}, facts[1])
-            cache = self._field_at = (st.field_version, per)
+            cache = self._field_at = (st.field_version, per, tuple(listening))
         return cache[1][p]
 
     def _legal_plays(self, p: str, me, pool: dict, held: tuple, out: list, cards: tuple,
@@ -612,6 +617,48 @@ class Game:
             self._resolve_pending()
         if st.field_version != self._checked_version:  # check_win's own first test, inline
             self.check_win()
+
+    def play_random(self, bits: dict, max_turns: int, count: list) -> int:
+        """Play on until the game is won or passes ``max_turns``, each seat picking its
+        action uniformly from ``legal_actions()`` as :meth:`RandomAgent.act` picks (``bits``:
+        seat -> its generator's ``getrandbits``; the same draws, so the same games), and
+        performing it as :meth:`apply` does (tools/play.py's driver for two plain random
+        seats; hot path: a random game's every action).  apply's refusals of a wrong action
+        are not asked: an action of the list just made is of a known kind and the active
+        seat's (a handler still refuses what its own rules refuse, the state untouched).
+        Counts the actions in ``count[0]`` as it goes (a game stopped by an exception still
+        says how far it got) and returns it."""
+        st = self.state
+        legal_actions, handlers, raw = self.legal_actions, self._handlers, self.log.raw
+        actions = count[0]
+        try:
+            while st.winner is None and st.turn <= max_turns:
+                legal = legal_actions()
+                n = len(legal)
+                if not n:
+                    raise IndexError("no action to choose from")
+                draw = bits[st.active]
+                k = n.bit_length()
+                r = draw(k)
+                while r >= n:
+                    r = draw(k)
+                action = legal[r]
+                # apply(action) past its refusals (see above)
+                logged = self._log_mark = len(raw)
+                self._resolved = 0
+                try:
+                    handlers[action.kind](self, action)
+                except IllegalAction:
+                    del raw[logged:]
+                    raise
+                if self.pending:
+                    self._resolve_pending()
+                if st.field_version != self._checked_version:
+                    self.check_win()
+                actions += 1
+        finally:
+            count[0] = actions
+        return actions
 
     # ---- standby phase (R5.3)
     def _require_phase(self, *phases: str, rule: str) -> None:
@@ -1165,15 +1212,19 @@ class Game:
                     self.pending.append(Pending(inst.owner, inst, eff, ev))
         if kind not in self._listened:
             return
-        for sq in SQUARES:
-            stack = st.field[sq]
-            if not stack:
-                continue
-            top = stack[-1]
-            if top is ev.card:
+        # the field's top cards that have a trigger, in square order, with their
+        # triggers (kept per state of the field by _field_of: hot path, most tops have
+        # none and most events come on a field legal_actions has just read)
+        cache = self._field_at
+        if cache[0] != st.field_version:
+            self._field_of(st.active)
+            cache = self._field_at
+        card = ev.card
+        for top, triggers in cache[2]:
+            if top is card:
                 if kind in ("leaves", "seized"):
                     continue
-            effects = fx[(top.copy_of or top.base).id].triggers.get(kind)  # Instance.face inline
+            effects = triggers.get(kind)
             if effects:
                 for eff in effects:
                     if eff.where == "field" and eff.matches(self, top, ev):
@@ -1439,6 +1490,8 @@ def _held_facts(q: str, held: list) -> tuple:
     facts = _HELD[q][tuple(held)] = (tuple([brk[sq] for sq in held]), frozenset(allowed))
     return facts
 
+# what _field_of keeps of no field (a new game's, after a rollback): no version is -1
+_NO_FIELD = (-1, None, ())
 # the hand index of a hand not indexed yet (Game._hand_index): its version is never a hand's
 _STALE = (-1,)
 _NO_CARD = 1 << 30  # the hand index's cheapest cost for an empty hand: no pool reaches it
