@@ -5,6 +5,7 @@ of a shared machine does not move (timed figures do, by up to 50 %).
     python benchmarks/callgrind_games.py --base HEAD~1 --games 50 --agent greedy
     python benchmarks/callgrind_games.py -- --no-log        # arguments for bench_games.py
     python benchmarks/callgrind_games.py --bench api        # through the public interface
+    python benchmarks/callgrind_games.py --no-gc            # the cyclic collector off (steadier)
 
 ``--bench api`` counts ``benchmarks/bench_api.py``'s loop instead (World Gainer alone, one
 round: what a learner or a sweep pays, snapshots and decisions as data included);
@@ -35,13 +36,20 @@ from ab import REPO, _tree
 _COLLECTED = re.compile(r"Collected\s*:\s*([0-9]+)")
 
 
+# the script run with Python's cyclic collector off from its first line (--no-gc)
+_NO_GC = ("import gc, runpy, sys; gc.disable(); sys.argv = sys.argv[1:]; "
+          "sys.path.insert(0, sys.argv[0].rpartition('/')[0]); "
+          "runpy.run_path(sys.argv[0], run_name='__main__')")
+
+
 def _count(tree: Path, games: int, agent: str, extra: list[str], out: Path,
-           bench: str = "games") -> int:
+           bench: str = "games", no_gc: bool = False) -> int:
     if bench == "api":
         args = ["bench_api.py", "--games", str(games), "--rounds", "1", "--no-peer"]
     else:
         args = ["bench_games.py", "--games", str(games), "--agent", agent]
-    cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
+    python = [sys.executable, "-c", _NO_GC] if no_gc else [sys.executable]
+    cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *python,
            str(tree / "benchmarks" / args[0]), *args[1:], *extra]
     # a fixed hash seed: the order of sets of strings, and with it the count, repeats
     env = {"PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0",
@@ -66,6 +74,11 @@ def main() -> int:
     ap.add_argument("--bench", default="games", choices=["games", "api"],
                     help="games: bench_games.py's in-process loop (default); api: bench_api.py's "
                          "loop through the public interface (random play)")
+    ap.add_argument("--no-gc", action="store_true",
+                    help="run with Python's cyclic collector off: whether one more collector "
+                         "pass (about 15 M instructions) falls between the 1-game and the "
+                         "N-game run moves the count by up to 0.8 M a game, even between "
+                         "trees that play the same games; off, the count follows the code")
     args = ap.parse_args(argv)
     if args.games < 2:
         sys.exit("--games must be at least 2 (one game is the baseline subtracted)")
@@ -80,7 +93,8 @@ def main() -> int:
             with ThreadPoolExecutor(len(jobs)) as pool:
                 counts = dict(zip(jobs, pool.map(
                     lambda job: _count(trees[job[0]], job[1], args.agent, extra,
-                                       Path(tmp) / f"{job[0]}-{job[1]}.out", args.bench),
+                                       Path(tmp) / f"{job[0]}-{job[1]}.out", args.bench,
+                                       args.no_gc),
                     jobs)))
         finally:
             for tree in trees.values():
@@ -92,7 +106,7 @@ def main() -> int:
     for side, rev in (("A", args.base), ("B", "working tree" if args.head == "." else args.head)):
         print(f"{side} = {rev}: {per_game[side] / 1e6:8.2f} M instructions/game "
               f"({'public interface, random' if args.bench == 'api' else args.agent}, "
-              f"{args.games} games)")
+              f"{args.games} games{', collector off' if args.no_gc else ''})")
     print(f"B/A = {per_game['B'] / per_game['A']:.3f} (instructions; below 1 is faster)")
     return 0
 
