@@ -527,13 +527,13 @@ class IWState(Stepper):
     def _remove(self, uid: int) -> None:
         """Take ``uid`` out of wherever it is (not the aga: it never moves)."""
         d = self.d
-        if self._zk:  # (a cost zone may lose it)
-            self._zk = {}
         s = d.owner[uid]
         for zs in d.setz.values():  # first: most cards moved are geuda out of a judgment
-            if uid in zs:
+            if uid in zs:  # (no cost zone changes: _zk, the zones' shapes, stays)
                 self._leave_field(uid, zs)
                 return
+        if self._zk:  # (a cost zone may lose it)
+            self._zk = {}
         for zone in (d.hand[s], d.deck[s], d.barriers[s], d.trash[s], d.cun[s]):
             if uid in zone:
                 zone.remove(uid)
@@ -713,18 +713,23 @@ class IWState(Stepper):
     def aga_def(self, seat: str) -> int:
         return self.card(self.d.aga[seat]).defence
 
-    def _judged(self, uid: int, kind: str, role: str, sources: Optional[list] = None) -> tuple:
-        """(judged ATK, judged DEF) of ``uid`` in a judgment of ``kind`` as ``role``: what a
-        :class:`rules.Fighter` of its values and 判定時 modifiers (R21.1, R21.4) gives as
-        ``judged_atk`` and ``judged_def`` (``sources``: see :meth:`_stats`)."""
-        atk, dfn = self._stats(uid, sources)
-        for m in self._cards[self.d.cid[uid]].abilities.judgment:
-            if kind in m.kinds and (m.role is None or m.role == role):
-                if m.stat == "atk":
-                    atk += m.amount
-                else:
-                    dfn += m.amount
-        return (atk if atk > 0 else 0, dfn if dfn > 0 else 0)  # R2.3: floored once
+    def _judged(self, us: list, kind: str, role: str, sources: Optional[list] = None) -> list:
+        """(judged ATK, judged DEF) of each card of ``us``, in order, in a judgment of
+        ``kind`` as ``role``: what a :class:`rules.Fighter` of its values and 判定時
+        modifiers (R21.1, R21.4) gives as ``judged_atk`` and ``judged_def`` (``sources``:
+        see :meth:`_stats`).  One call per side of a judgment (issue 17)."""
+        stats, cards, cid = self._stats, self._cards, self.d.cid
+        out = []
+        for uid in us:
+            atk, dfn = stats(uid, sources)
+            for m in cards[cid[uid]].abilities.judgment:
+                if kind in m.kinds and (m.role is None or m.role == role):
+                    if m.stat == "atk":
+                        atk += m.amount
+                    else:
+                        dfn += m.amount
+            out.append((atk if atk > 0 else 0, dfn if dfn > 0 else 0))  # R2.3: floored once
+        return out
 
     def marks(self, uid: int) -> rules.Marks:
         d = self.d
@@ -1519,10 +1524,9 @@ class IWState(Stepper):
                 self.note(attacker, "judgment", "the attack ends with no judgment (R15.6)")
             else:
                 role_d = "blocker" if a["target"] is None else "target"
-                judged = self._judged
                 dealt, taken, res_a, res_d = rules.survival_numbers(
-                    [judged(u, "survival", "attacker", src) for u in side],
-                    [judged(u, "survival", role_d, src) for u in defending])
+                    self._judged(side, "survival", "attacker", src),
+                    self._judged(defending, "survival", role_d, src))
                 out = [u for u, r in zip(side, res_a) if r[2]] \
                     + [u for u, r in zip(defending, res_d) if r[2]]
                 self.note(attacker, "judgment", f"survival judgment: {dealt} "
@@ -1538,8 +1542,8 @@ class IWState(Stepper):
             self.note(attacker, "judgment", "the attack ends with no judgment (R15.6)")
         elif d.barriers[foe]:
             total = 0
-            for u in side:
-                total += self._judged(u, "barrier", "attacker", src)[0]
+            for p in self._judged(side, "barrier", "attacker", src):
+                total += p[0]
             res = rules.barrier_result(total, len(d.barriers[foe]))
             self.note(attacker, "judgment", f"barrier judgment: {res.deals} against "
                       f"{res.defence}: " + ("destroyed" if res.destroyed else "it stands"))
@@ -1554,8 +1558,8 @@ class IWState(Stepper):
                               (d.aga[foe],))
         else:
             total = 0
-            for u in side:
-                total += self._judged(u, "aga", "attacker", src)[0]
+            for p in self._judged(side, "aga", "attacker", src):
+                total += p[0]
             res = rules.aga_result(total, self.raw(d.aga[foe], "def"))
             self.note(attacker, "judgment", f"aga judgment: {res.deals} against {res.defence}")
             if res.destroyed:
