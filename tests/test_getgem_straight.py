@@ -14,10 +14,10 @@ import re
 from itertools import combinations
 
 import wgdsl
+from straight_path import outcome as _outcome, play_both, wrong_applies
 from wgdsl.games.getgem import rules
 from wgdsl.games.getgem.state import GGState, Move
 from wgdsl.kernel.decision import Answer
-from wgdsl.kernel.errors import IllegalAction
 from wgdsl.kernel.stepper import Stepper
 
 GAME = wgdsl.load_game("getgem")
@@ -34,14 +34,6 @@ class KernelPath(GGState):
         return KernelPath(self.game, self.seats, self.d.copy(), self.chance)
 
 
-def _outcome(fn):
-    """What a call did: its value, or the refusal's text and rule (no traceback)."""
-    try:
-        return ("ok", fn())
-    except IllegalAction as err:
-        return ("refused", str(err), err.rule)
-
-
 def _probes(state, seat: str, legal: list) -> list:
     """Wrong applies of every sort, each on its own clone: out of turn, not listed, an
     equal action made again from its text, not an action, unhashable, a stray answer, and
@@ -50,17 +42,7 @@ def _probes(state, seat: str, legal: list) -> list:
     wrong = [(other, legal[0]), (seat, Move("pass")), (seat, Move("end")), (seat, "end"),
              (seat, ["unhashable"]), (seat, Answer(seat, "push GG-001")),
              (seat, state.parse_action(seat, str(legal[-1])))]
-    seen = []
-    for who, action in wrong:
-        twin = state.clone()
-        twin.legal_actions(seat)  # the straight path's list is kept, as in the loop
-        seen.append(_outcome(lambda: twin.apply(who, action)))
-        seen.append(twin.to_dict())
-        seen.append(twin.log)
-    twin = state.clone()  # no list asked for: the action is checked all the same
-    seen.append(_outcome(lambda: twin.apply(seat, legal[-1])))
-    seen.append(twin.to_dict())
-    return seen
+    return wrong_applies(state, seat, legal, wrong, with_log=True)
 
 
 def test_the_straight_path_steps_as_the_kernels_path():
@@ -74,24 +56,7 @@ def test_the_straight_path_steps_as_the_kernels_path():
         fast = GAME.new_state(seed=seed, seats=seats)
         base = GAME.new_state(seed=seed, seats=seats)
         slow = KernelPath(GAME, base.seats, base.d)
-        rnd = random.Random(seed)
-        n = 0
-        while True:
-            assert fast.is_terminal() == slow.is_terminal()
-            if fast.is_terminal():
-                break
-            assert fast.current_seats() == slow.current_seats()
-            seat = fast.current_seats()[0]
-            lists = [fast.legal_actions(s) for s in fast.seats]
-            assert lists == [slow.legal_actions(s) for s in slow.seats]
-            legal = fast.legal_actions(seat)
-            if n % 17 == 0:
-                assert _probes(fast, seat, legal) == _probes(slow, seat, legal)
-            answers += isinstance(legal[0], Answer)
-            action = legal[rnd.randrange(len(legal))]
-            fast.apply(seat, action)
-            slow.apply(seat, action)
-            n += 1
+        answers += play_both(fast, slow, random.Random(seed), _probes, 17)
         assert fast.to_dict() == slow.to_dict() and fast.log == slow.log
         over = _outcome(lambda: fast.apply(fast.seats[0], Move("end")))
         assert over == _outcome(lambda: slow.apply(slow.seats[0], Move("end")))

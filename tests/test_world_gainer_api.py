@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, settings, strategies as st
 import engine_api_props as props
 import wgdsl
 from helpers import board
+from straight_path import outcome as _outcome, play_both, wrong_applies
 from wgdsl.games.world_gainer.api import GAME, WGState, WorldGainer
 from wgdsl.games.world_gainer.agents import RandomAgent
 from wgdsl.games.world_gainer.engine import Action, Game
@@ -359,14 +360,6 @@ class KernelPath(WGState):
         return KernelPath(self.game.copy())
 
 
-def _outcome(fn):
-    """What a call did: its value, or the refusal's text and rule (no traceback)."""
-    try:
-        return ("ok", fn())
-    except IllegalAction as err:
-        return ("refused", str(err), err.rule)
-
-
 def _probes(state: WGState, seat: str, legal: list) -> list:
     """Wrong applies of every sort, each on its own clone: out of turn, not listed, not an
     action, unhashable, a stray answer, and an action given without legal_actions asked."""
@@ -374,16 +367,7 @@ def _probes(state: WGState, seat: str, legal: list) -> list:
     wrong = [(other, legal[0]), (seat, Action("next", other)), (seat, "A next"),
              (seat, ["unhashable"]), (seat, Answer(seat, "yes")),
              (seat, Action("play", seat, card="XX-999", square="C2"))]
-    seen = []
-    for who, action in wrong:
-        twin = state.clone()
-        twin.legal_actions(seat)  # the straight path's list is kept, as in the loop
-        seen.append(_outcome(lambda: twin.apply(who, action)))
-        seen.append(twin.to_dict())
-    twin = state.clone()  # no list asked for: the action is checked all the same
-    seen.append(_outcome(lambda: twin.apply(seat, legal[-1])))
-    seen.append(twin.to_dict())
-    return seen
+    return wrong_applies(state, seat, legal, wrong)
 
 
 def test_the_straight_path_steps_as_the_kernels_path():
@@ -396,24 +380,7 @@ def test_the_straight_path_steps_as_the_kernels_path():
     questions = 0
     for seed in range(40):
         fast, slow = GAME.new_state(seed=seed), KernelPath(GAME.new_state(seed=seed).game)
-        rnd = random.Random(seed)
-        n = 0
-        while True:
-            assert fast.is_terminal() == slow.is_terminal()
-            if fast.is_terminal():
-                break
-            assert fast.current_seats() == slow.current_seats()
-            seat = fast.current_seats()[0]
-            legal = fast.legal_actions(seat)
-            assert [fast.legal_actions(s) for s in fast.seats] \
-                == [slow.legal_actions(s) for s in slow.seats]
-            if n % 25 == 0:
-                assert _probes(fast, seat, legal) == _probes(slow, seat, legal)
-            questions += isinstance(legal[0], Answer)
-            action = legal[rnd.randrange(len(legal))]
-            fast.apply(seat, action)
-            slow.apply(seat, action)
-            n += 1
+        questions += play_both(fast, slow, random.Random(seed), _probes, 25)
         assert fast.to_dict() == slow.to_dict() and fast.log == slow.log
         over = _outcome(lambda: fast.apply(fast.seats[0], Action("next", fast.seats[0])))
         assert over == _outcome(lambda: slow.apply(slow.seats[0], Action("next", slow.seats[0])))
