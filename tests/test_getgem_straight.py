@@ -164,8 +164,8 @@ def test_the_listing_is_the_rules_listing():
         state = GAME.new_state(seed=seed, seats=seats)
         for s in state.seats:
             i = state.seats.index(s)
-            assert state.others_from_left(s) == [state.seats[(i + k) % seats]
-                                                 for k in range(1, seats)]
+            assert state._mine[s].from_left == tuple(state.seats[(i + k) % seats]
+                                                     for k in range(1, seats))  # GG R11.3
             assert state.left_of(s) == state.seats[(i + 1) % seats]
         rnd = random.Random(seed)
         while not state.is_terminal():

@@ -206,10 +206,6 @@ class GGState(Stepper):
         i = self.seats.index(seat)
         return self.seats[i - 1]
 
-    def others_from_left(self, seat: str) -> list:
-        """Every other seat, from ``seat``'s left neighbour on (GG R11.3)."""
-        return list(self._mine[seat].from_left)
-
     # ------------------------------------------------------------------ log and knowledge
     def note(self, seat: str, kind: str, text: str, *args) -> None:
         """A log entry; with ``args``, ``text`` is a template (``str.format``'s ``{}``)
@@ -599,7 +595,7 @@ class GGState(Stepper):
     # learner or a sweep pays them once per action (issue 17).  Anything else (the game
     # over or stopped, a seat not current, an action not listed, an apply with no list
     # asked for) goes to the kernel's, which says what is wrong in its own words.
-    # tests/test_getgem_api.py holds both paths to the same lists, logs and errors.
+    # tests/test_getgem_straight.py holds both paths to the same lists, logs and errors.
     def __init_subclass__(cls, **kwargs):
         """A subclass that gives hooks of its own (a test's broken engine, a spy) is
         stepped by the kernel's path, which calls them: the straight path does not."""
