@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Optional
 
 import attrs
@@ -377,7 +377,11 @@ class WWState(Stepper):
 
     def _legal_now(self, seat: str) -> list:
         """``seat``'s legal actions, the shared Acts (:data:`ACTS`) in the order of their
-        texts (engine-api.md); each card under construction's empty spaces found once."""
+        texts (engine-api.md), listed in that order without sorting them: kind by kind in
+        the order of the kinds' names, each kind's by its card ids and references sorted
+        (the order of the texts while every id sorts before ``empire`` and holds no space:
+        ``CardTable.plain_ids``; otherwise the list is sorted by text at the end).  Each
+        card under construction's pair (:func:`_pair`) carries its own actions."""
         d = self.d
         p = d.players[seat]
         if d.over or p.committed:
@@ -385,82 +389,90 @@ class WWState(Stepper):
         phase = d.phase
         if phase == "draft":  # a card's text order is its pick's ("pick " + id)
             return Listed(map(_PICK.__getitem__, sorted(set(p.hand))))
-        out = Listed()
-        append = out.append
-        solo = self.solo
         building = p.building
         if not building:
             pairs = ()
         else:
             pairs = p.pairs
             if pairs is None:  # the construction area changed since the last listing
-                refs = _ref_names(building)
                 developments = self.table.developments
                 empties = []
                 for ident, filled in building:  # rules.cost_left, inline
                     left = list(developments[ident].cost)
                     for kind in filled:
                         left.remove(kind)
-                    empties.append(left)
-                pairs = p.pairs = list(zip(refs, empties))
+                    empties.append(tuple(left))
+                pairs = p.pairs = list(map(_pair, _ref_names(building), empties))
+            if len(pairs) > 1:
+                pairs = sorted(pairs)  # by reference (no two alike)
         if phase == "planning":
+            solo = self.solo
             if solo:
                 if p.look:  # R20.3: between a swap and its keep nothing else
                     keep = ACTS["keep"]
-                    out.extend(keep[(i,)] for i in sorted(set(p.look)))
-                    return out
-                if not p.swap_over and len(p.hand) >= 2 and d.deck:
-                    swap = ACTS["swap"]
-                    counts = Counter(p.hand)
-                    hand = sorted(counts)
-                    for k, a in enumerate(hand):  # each pair of the hand once
-                        if counts[a] > 1:
-                            append(swap[(a, a)])
-                        out.extend(swap[(a, b)] for b in hand[k + 1:])
+                    return Listed([keep[(i,)] for i in sorted(set(p.look))])
                 cards = p.hand
                 may_commit = not cards and p.piles_taken == 2
             else:
                 cards = p.draft
                 may_commit = not cards
-            if cards:
-                recycle = ACTS["recycle"]
-                developments = self.table.developments
-                extend = out.extend
-                for ident in set(cards):
-                    extend(_CARD[ident])  # its construct, its recycle onto the empire
-                    if pairs:
-                        bonus = developments[ident].recycle
-                        for ref, empty in pairs:
-                            if bonus in empty:
-                                append(recycle[(ident, ref)])
+            ids = sorted(set(cards))
+            out = Listed(map(_CONSTRUCT.__getitem__, ids))  # construct
+            append = out.append
+            if pairs:
+                out.extend(map(_DISCARD_OF, pairs))  # discard_construction
+            if may_commit:
+                append(_DONE)  # done
         else:
-            if p.unplaced:
+            out = Listed(map(_DISCARD_OF, pairs)) if pairs else Listed()  # discard_construction
+            append = out.append
+            unplaced = p.unplaced
+            if not unplaced and not p.science:
+                append(_DONE)  # done
+            if unplaced:  # place: onto each card that has room, then the empire
                 resource = RESOURCES[d.step]
                 place = ACTS["place"]
+                for pair in pairs:
+                    if resource in pair[1]:
+                        append(place[(resource, pair[0])])
                 append(place[(resource, "empire")])
-                for ref, empty in pairs:
-                    if resource in empty:
-                        append(place[(resource, ref)])
-            if p.science:
-                append(_SCIENCE_FIN)
-                append(_SCIENCE_GEN)
-            may_commit = not p.unplaced and not p.science
-        if pairs:
-            kry, character = ACTS["place_krystallium"], ACTS["place_character"]
-            discard = ACTS["discard_construction"]
-            has_kry, fin, gen = p.kry, p.fin, p.gen
-            for ref, empty in pairs:
-                if has_kry:  # each kind of empty space a krystallium fills, once (sorted below)
-                    for sp in _KRY_FILLS.intersection(empty):
-                        append(kry[(ref, sp)])
-                if fin and "FIN" in empty:
-                    append(character[("FIN", ref)])
-                if gen and "GEN" in empty:
-                    append(character[("GEN", ref)])
-                append(discard[(ref,)])
-        if may_commit:  # _may_commit, inline
-            append(_DONE)
-        out.sort(key=_TEXT)
+        if pairs:  # place_character (Financiers, then Generals), place_krystallium
+            if p.fin:
+                for pair in pairs:
+                    if pair[4] is not None:
+                        append(pair[4])
+            if p.gen:
+                for pair in pairs:
+                    if pair[5] is not None:
+                        append(pair[5])
+            if p.kry:
+                for pair in pairs:
+                    out.extend(pair[3])
+        if phase == "planning":
+            if pairs:
+                recycle = ACTS["recycle"]
+                developments = self.table.developments
+                for ident in ids:  # recycle: onto each card that has room, then the empire
+                    bonus = developments[ident].recycle
+                    for pair in pairs:
+                        if bonus in pair[1]:
+                            append(recycle[(ident, pair[0])])
+                    append(_RECYCLE[ident])
+            else:
+                out.extend(map(_RECYCLE.__getitem__, ids))
+            if solo and not p.swap_over and len(cards) >= 2 and d.deck:  # swap
+                swap = ACTS["swap"]
+                counts = Counter(cards)
+                hand = sorted(counts)
+                for k, a in enumerate(hand):  # each pair of the hand once
+                    if counts[a] > 1:
+                        append(swap[(a, a)])
+                    out.extend(swap[(a, b)] for b in hand[k + 1:])
+        elif p.science:  # science_bonus
+            append(_SCIENCE_FIN)
+            append(_SCIENCE_GEN)
+        if not self.table.plain_ids:
+            out.sort(key=_TEXT)
         return out
 
     def _act(self, seat: str, a: Act) -> None:
@@ -607,13 +619,16 @@ class WWState(Stepper):
         ident, filled = p.building[k]
         filled.append(kind)
         pairs = p.pairs
-        if rules.cost_left(self.table, ident, filled):
-            if pairs is not None:  # the one space filled, in the card's pair (a new list)
-                empty = list(pairs[k][1])
-                empty.remove(kind)
+        if pairs is not None:  # the card's pair tells what is left (rules.cost_left)
+            ref, empty = pairs[k][:2]
+            left = list(empty)
+            left.remove(kind)
+            if left:  # the one space filled, in the card's pair (a new list of pairs)
                 pairs = list(pairs)
-                pairs[k] = (pairs[k][0], empty)
+                pairs[k] = _pair(ref, tuple(left))
                 p.pairs = pairs
+                return
+        elif rules.cost_left(self.table, ident, filled):
             return
         p.pairs = _pairs_without(pairs, p.building, k)
         p.building.pop(k)
@@ -927,9 +942,29 @@ class _ByCard(dict):
         return v
 
 
-#: id -> its pick (the Act of ACTS["pick"]); id -> (its construct, its recycle to the empire)
+#: id -> its pick (the Act of ACTS["pick"]), its construct, its recycle onto the empire
 _PICK = _ByCard(lambda i: ACTS["pick"][(i,)])
-_CARD = _ByCard(lambda i: (ACTS["construct"][(i,)], ACTS["recycle"][(i, "empire")]))
+_CONSTRUCT = _ByCard(lambda i: ACTS["construct"][(i,)])
+_RECYCLE = _ByCard(lambda i: ACTS["recycle"][(i, "empire")])
+
+#: (reference, empty spaces) -> the pair of a card under construction: (reference, empty
+#: spaces, its discard_construction, its place_krystallium for each kind of empty space a
+#: krystallium fills in the order of their texts, its place_character FIN and GEN or None);
+#: made once (bounded: references times what a card's cost can leave empty) and shared
+_PAIRS: dict = {}
+_DISCARD_OF = itemgetter(2)
+
+
+def _pair(ref: str, empty: tuple) -> tuple:
+    pair = _PAIRS.get((ref, empty))
+    if pair is None:
+        kry, character = ACTS["place_krystallium"], ACTS["place_character"]
+        pair = _PAIRS[(ref, empty)] = (
+            ref, empty, ACTS["discard_construction"][(ref,)],
+            tuple(kry[(ref, sp)] for sp in sorted(_KRY_FILLS.intersection(empty))),
+            character[("FIN", ref)] if "FIN" in empty else None,
+            character[("GEN", ref)] if "GEN" in empty else None)
+    return pair
 
 
 # The (reference, empty spaces) pairs of a construction area kept through its changes
@@ -939,19 +974,19 @@ _CARD = _ByCard(lambda i: (ACTS["construct"][(i,)], ACTS["recycle"][(i, "empire"
 def _pairs_with(pairs: Optional[list], building: list, ident: str, table: CardTable):
     """The pairs once ``ident`` starts construction after ``building`` (None: unknown)."""
     if pairs is None:
-        return None if building else [(ident, list(table.developments[ident].cost))]
+        return None if building else [_pair(ident, table.developments[ident].cost)]
     for other, _ in building:
         if other == ident:
             return None  # two of one id: both named ID@k
-    return pairs + [(ident, list(table.developments[ident].cost))]
+    return pairs + [_pair(ident, table.developments[ident].cost)]
 
 
 def _pairs_without(pairs: Optional[list], building: list, k: int):
     """The pairs once the ``k``-th card of ``building`` leaves it (None: unknown)."""
     if pairs is None:
         return None
-    for (ident, _), (ref, _) in zip(building, pairs):
-        if ident != ref:
+    for (ident, _), pair in zip(building, pairs):
+        if ident != pair[0]:
             return None  # an ID@k reference: the others may be named again
     return pairs[:k] + pairs[k + 1:]
 
