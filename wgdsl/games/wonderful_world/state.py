@@ -248,10 +248,15 @@ class WWState(Stepper):
         again, seat by seat; the window closes when everyone has committed.  ``seats``: the
         seats whose options may have changed (after an action, only the actor's: each acts
         on its own state); None at a window's opening: every seat."""
-        players = self.d.players
+        d = self.d
+        players = d.players
         opts = self._opts
         for seat in seats or self.seats:
             p = players[seat]
+            if not p.building and d.phase == "production" and not p.science \
+                    and not p.committed:
+                self._place_all(seat, p)  # its one action at a time, played out at once
+                continue
             while not p.committed:
                 legal = opts.get(seat)  # self._options(seat), inline
                 if legal is None:
@@ -262,6 +267,31 @@ class WWState(Stepper):
         if self.d.over or self._cur:  # the game ended, or a seat has still to commit
             return
         self._close_window()  # which opens the next window and plays its single options
+
+    def _place_all(self, seat: str, p: Seat) -> None:
+        """R7.6 in a production step for a seat with nothing under construction and no
+        science bonus to take: its one legal action is each cube it produced onto its
+        empire (R12.1, R15), one at a time, then ``done``; played here at once, as
+        ``_act`` plays them (the same state, the same log entries in the same order)."""
+        d = self.d
+        self._opts.pop(seat, None)
+        log = p.pending_log.append  # self.note(seat, ...), inline (the game is not over)
+        n = p.unplaced
+        if n:
+            opened = d.opened
+            if seat not in opened:
+                opened[seat] = p.copy()
+            cube, turn = RESOURCES[d.step], d.round
+            cubes, kry = p.cubes, p.kry
+            for _ in range(n):  # _to_empire, inline
+                gained, cubes = divmod(cubes + 1, rules.CUBES_PER_KRYSTALLIUM)  # rules.convert
+                kry += gained
+                log((turn, seat, "empire", (_CONVERTS if gained else _ON_EMPIRE, seat, cube)))
+            p.cubes, p.kry, p.unplaced = cubes, kry, 0
+        p.committed = True  # done
+        cur = _WITHOUT.get((self._cur, seat))
+        self._cur = cur if cur is not None else _without(self._cur, seat)
+        log((d.round, seat, "done", ("{} is done", seat)))
 
     def _close_window(self) -> None:
         d = self.d
