@@ -4,7 +4,10 @@ them is given the same actions and must show the same state, log and legal actio
 
 - ``WWState._place_all``: a seat with nothing under construction and no science bonus in
   a production step has one legal action at a time (R7.6): its cubes onto the empire, then
-  ``done``; the shortcut plays them at once, the twin one by one through the listing."""
+  ``done``; the shortcut plays them at once, the twin one by one through the listing.
+- ``Seat.yields``: each seat's production of every resource (``rules.productions``, one
+  pass) kept while no card is completed; the twin works each step's out afresh with
+  ``rules.production`` and its log entry's text as an f-string."""
 
 from __future__ import annotations
 
@@ -14,7 +17,9 @@ import random
 import pytest
 
 import wgdsl
-from wgdsl.games.wonderful_world.state import WWState
+from wgdsl.games.wonderful_world import rules
+from wgdsl.games.wonderful_world.cards import RESOURCES
+from wgdsl.games.wonderful_world.state import WWState, _entry
 
 GAME = wgdsl.load_game("wonderful-world")
 CASES = [(1, 4), (2, 7), (2, 8), (3, 9), (5, 10)]
@@ -23,7 +28,7 @@ CASES = [(1, 4), (2, 7), (2, 8), (3, 9), (5, 10)]
 class Plain(WWState):
     """The engine without its shortcuts: R7.6 played action by action from the listing."""
 
-    played = 0
+    played = steps = 0
 
     def _place_all(self, seat, p):
         while not p.committed:
@@ -31,6 +36,22 @@ class Plain(WWState):
             assert len(legal) == 1, (seat, [str(a) for a in legal])  # R7.6: one at a time
             self._act(seat, legal[0])
             Plain.played += 1
+
+    def _production_step(self):
+        d = self.d
+        for p in d.players.values():
+            p.yields = None  # nothing kept: worked out afresh below
+        resource = RESOURCES[d.step]
+        plain = {s: rules.production(self.table, resource, p.empire, d.side, p.built)
+                 for s, p in d.players.items()}
+        before, shown = len(d.log), len(d.supremacy)
+        super()._production_step()  # (which may play on to the next steps)
+        entry = _entry(d.log[before])
+        assert entry["kind"] == "produce"
+        assert entry["text"] == f"{resource} step: " + ", ".join(f"{s} {plain[s]}"
+                                                                for s in self.seats)
+        assert d.supremacy[shown][4] == plain
+        Plain.steps += 1
 
     def _copy(self):
         return Plain(self.game, self.seats, self.d.copy())
@@ -47,7 +68,7 @@ def test_the_shortcuts_are_the_plain_computation(seats, seed):
     fast = GAME.new_state(seed=seed, seats=seats)
     plain = GAME.new_state(seed=seed, seats=seats)
     plain = Plain(plain.game, plain.seats, plain.d)
-    Plain.played = 0
+    Plain.played = Plain.steps = 0
     rnd = random.Random(seed)
     while True:
         assert _whole(fast) == _whole(plain)
@@ -61,4 +82,4 @@ def test_the_shortcuts_are_the_plain_computation(seats, seed):
         k = rnd.randrange(len(legal))
         fast.apply(seat, legal[k])
         plain.apply(seat, plain.parse_action(seat, str(legal[k])))
-    assert plain.is_terminal() and Plain.played > 20
+    assert plain.is_terminal() and Plain.played > 20 and Plain.steps == 20

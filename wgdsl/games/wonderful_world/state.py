@@ -94,7 +94,7 @@ class Seat:
     __slots__ = ("empire", "hand", "draft", "pick", "building", "cubes", "kry", "fin", "gen",
                  "built", "unplaced", "science", "committed", "pending_log", "discarded",
                  "seen", "look", "piles_taken", "swap_over", "pick_at",
-                 "pairs")
+                 "pairs", "yields")
 
     def copy(self) -> "Seat":
         s = Seat.__new__(Seat)
@@ -108,6 +108,7 @@ class Seat:
         s.seen = list(self.seen)
         s.look, s.piles_taken, s.swap_over = list(self.look), self.piles_taken, self.swap_over
         s.pick_at, s.pairs = self.pick_at, self.pairs  # (pairs: never changed, replaced)
+        s.yields = self.yields  # (likewise)
         return s
 
     @staticmethod
@@ -122,6 +123,9 @@ class Seat:
         # (reference, empty spaces) of each card under construction, or None: worked out
         # when the legal actions are listed, forgotten when the construction area changes
         s.pairs = None
+        # (count of constructed cards, rules.productions of them), or None: the production
+        # of each resource, worked out at a step and kept while no card is completed
+        s.yields = None
         return s
 
 
@@ -352,11 +356,19 @@ class WWState(Stepper):
     def _production_step(self) -> None:
         d = self.d
         resource = RESOURCES[d.step]
+        produced = d.produced
+        shown = [_PRODUCE.get(len(self.seats)) or _produce(len(self.seats)), resource]
         for seat in self.seats:
             p = d.players[seat]
-            d.produced[seat] = rules.production(self.table, resource, p.empire, d.side, p.built)
-        shown = ", ".join(f"{s} {d.produced[s]}" for s in self.seats)
-        self.note(None, "produce", f"{resource} step: {shown}")
+            # rules.production of each resource, worked out at once while nothing is
+            # completed (Seat.yields: the count of constructed cards it was made for)
+            yields = p.yields
+            if yields is None or yields[0] != len(p.built):
+                yields = p.yields = (len(p.built), rules.productions(
+                    self.table, p.empire, d.side, p.built))
+            amount = produced[seat] = yields[1].get(resource, 0)
+            shown += (seat, amount)
+        d.log.append((d.round, None, "produce", tuple(shown)))  # self.note(None, ...), inline
         winner, token = rules.supremacy(resource, d.produced, solo=len(self.seats) == 1)
         # (round, step, winner or None, token, every seat's P): public (R21.3)
         d.supremacy.append((d.round, resource, winner, token, dict(d.produced)))
@@ -938,6 +950,15 @@ _WITHOUT: dict = {}
 
 def _without(seats: tuple, seat: str) -> tuple:
     out = _WITHOUT[(seats, seat)] = tuple([s for s in seats if s != seat])
+    return out
+
+
+#: seat count -> the template of a production step's log entry ("MAT step: P1 3, P2 0")
+_PRODUCE: dict = {}
+
+
+def _produce(n: int) -> str:
+    out = _PRODUCE[n] = "{} step: " + ", ".join(["{} {}"] * n)
     return out
 
 
