@@ -4,7 +4,9 @@ them is given the same actions and must show the same state, log and legal actio
 
 - ``WWState._place_all``: a seat with nothing under construction and no science bonus in
   a production step has one legal action at a time (R7.6): its cubes onto the empire, then
-  ``done``; the shortcut plays them at once, the twin one by one through the listing.
+  ``done``; the shortcut plays them at once, the twin one by one through the listing
+  (and when every seat's are such, in any step but the game's last, the window closes
+  before anyone can look: the seats are not copied as it found them).
 - ``Seat.yields``: each seat's production of every resource (``rules.productions``, one
   pass) kept while no card is completed; the twin works each step's out afresh with
   ``rules.production`` and its log entry's text as an f-string."""
@@ -30,7 +32,7 @@ class Plain(WWState):
 
     played = steps = 0
 
-    def _place_all(self, seat, p):
+    def _place_all(self, seat, p, view=True):  # (copied as the window found it, always)
         while not p.committed:
             legal = self._legal_now(seat)
             assert len(legal) == 1, (seat, [str(a) for a in legal])  # R7.6: one at a time

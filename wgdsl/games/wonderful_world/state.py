@@ -223,11 +223,14 @@ class WWState(Stepper):
     def _open_window(self) -> None:
         d = self.d
         self._opts.clear()
+        players = d.players
+        draft = d.phase == "draft"
         for seat in self.seats:
-            p = d.players[seat]
+            p = players[seat]
             p.committed = False
-            p.discarded = []
-            if d.phase == "draft":
+            if p.discarded:  # (an empty list is kept: no seat's list is shared)
+                p.discarded = []
+            if draft:
                 p.seen.append({"round": d.round, "pick": d.pick, "hand": sorted(p.hand)})
         self._cur = self.seats
         if self.solo and d.phase == "planning":
@@ -255,11 +258,21 @@ class WWState(Stepper):
         d = self.d
         players = d.players
         opts = self._opts
+        production = d.phase == "production"
+        # a production window that opens with every seat's actions single from first to
+        # last closes before anyone can look: its seats need no copy as it found them,
+        # but the game's last (to_dict shows its seats as it found them at the end)
+        view = seats is not None or not production or (d.step == len(RESOURCES) - 1
+                                                       and d.round == ROUNDS)
+        if not view:
+            for p in players.values():
+                if p.building or p.science:
+                    view = True
+                    break
         for seat in seats or self.seats:
             p = players[seat]
-            if not p.building and d.phase == "production" and not p.science \
-                    and not p.committed:
-                self._place_all(seat, p)  # its one action at a time, played out at once
+            if production and not p.building and not p.science and not p.committed:
+                self._place_all(seat, p, view)  # its one action at a time, at once
                 continue
             while not p.committed:
                 legal = opts.get(seat)  # self._options(seat), inline
@@ -272,18 +285,19 @@ class WWState(Stepper):
             return
         self._close_window()  # which opens the next window and plays its single options
 
-    def _place_all(self, seat: str, p: Seat) -> None:
+    def _place_all(self, seat: str, p: Seat, view: bool = True) -> None:
         """R7.6 in a production step for a seat with nothing under construction and no
         science bonus to take: its one legal action is each cube it produced onto its
         empire (R12.1, R15), one at a time, then ``done``; played here at once, as
-        ``_act`` plays them (the same state, the same log entries in the same order)."""
+        ``_act`` plays them (the same state, the same log entries in the same order).
+        ``view`` False: the seat is not copied as the window found it (nobody will ask)."""
         d = self.d
         self._opts.pop(seat, None)
         log = p.pending_log.append  # self.note(seat, ...), inline (the game is not over)
         n = p.unplaced
         if n:
             opened = d.opened
-            if seat not in opened:
+            if view and seat not in opened:
                 opened[seat] = p.copy()
             cube, turn = RESOURCES[d.step], d.round
             cubes, kry = p.cubes, p.kry
@@ -564,10 +578,19 @@ class WWState(Stepper):
             p.discarded.append(ident)
             cube = self.table.developments[ident].recycle
             log((d.round, seat, "recycle", ("{} recycles {} for one {}", seat, ident, cube)))
-            self._put_cube(seat, cube, to)
+            if to == "empire":  # self._put_cube(seat, cube, to), inline
+                self._to_empire(seat, cube)
+            else:
+                log((d.round, seat, "place", ("{} puts a {} on {}", seat, cube, to)))
+                self._fill(seat, to, cube)
         elif kind == "place":
             p.unplaced -= 1
-            self._put_cube(seat, a.args[0], a.args[1])
+            cube, to = a.args
+            if to == "empire":  # self._put_cube(seat, cube, to), inline
+                self._to_empire(seat, cube)
+            else:
+                log((d.round, seat, "place", ("{} puts a {} on {}", seat, cube, to)))
+                self._fill(seat, to, cube)
         elif kind == "place_krystallium":
             p.kry -= 1
             log((d.round, seat, "krystallium", ("{} puts a krystallium on {} ({})", seat,
@@ -637,20 +660,13 @@ class WWState(Stepper):
                     return k
         return _ref_names(building).index(ref)
 
-    def _put_cube(self, seat: str, cube: str, to: str) -> None:
-        if to == "empire":
-            self._to_empire(seat, cube)
-        else:
-            d = self.d  # self.note(), inline
-            (d.log if d.over else d.players[seat].pending_log).append(
-                (d.round, seat, "place", ("{} puts a {} on {}", seat, cube, to)))
-            self._fill(seat, to, cube)
-
     def _to_empire(self, seat: str, cube: str) -> None:
         d = self.d
         p = d.players[seat]
-        gained, p.cubes = rules.convert(p.cubes + 1)  # R15: at five, at once
-        p.kry += gained
+        # rules.convert, inline (R15: at five, at once)
+        gained, p.cubes = divmod(p.cubes + 1, rules.CUBES_PER_KRYSTALLIUM)
+        if gained:
+            p.kry += gained
         (d.log if d.over else p.pending_log).append(  # self.note(), inline
             (d.round, seat, "empire", (_CONVERTS if gained else _ON_EMPIRE, seat, cube)))
 
