@@ -222,7 +222,8 @@ class WWState(Stepper):
 
     def _open_window(self) -> None:
         d = self.d
-        self._opts.clear()
+        opts = self._opts
+        opts.clear()
         players = d.players
         draft = d.phase == "draft"
         for seat in self.seats:
@@ -230,8 +231,11 @@ class WWState(Stepper):
             p.committed = False
             if p.discarded:  # (an empty list is kept: no seat's list is shared)
                 p.discarded = []
-            if draft:
-                p.seen.append({"round": d.round, "pick": d.pick, "hand": sorted(p.hand)})
+            if draft:  # the hand seen, sorted; its picks listed from it (_legal_now's)
+                ids = sorted(set(p.hand))
+                opts[seat] = Listed(map(_PICK.__getitem__, ids))
+                p.seen.append({"round": d.round, "pick": d.pick,
+                               "hand": ids if len(ids) == len(p.hand) else sorted(p.hand)})
         self._cur = self.seats
         if self.solo and d.phase == "planning":
             self._take_pile(self.seats[0])
@@ -340,15 +344,16 @@ class WWState(Stepper):
     def _reveal(self) -> None:
         d = self.d
         log = d.log.append  # self.note(None, ...), inline: a public entry is logged at once
+        hands = []
         for seat in self.seats:
             p = d.players[seat]
             p.draft.append(p.pick)
             log((d.round, None, "reveal", ("{} reveals {}", seat, p.pick)))
             p.pick = None
+            hands.append(p.hand)
         if d.pick < PICKS:  # R8.4: pass after picks 1-6, left in rounds 1 and 3
             left = d.round % 2 == 1
             seats = self.seats
-            hands = [d.players[s].hand for s in seats]
             n, along = len(seats), 1 if left else -1
             for k, hand in enumerate(hands):  # to self.neighbour(seat, left)
                 d.players[seats[(k + along) % n]].hand = hand
