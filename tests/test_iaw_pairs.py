@@ -30,7 +30,7 @@ def test_kept_pairs_are_the_construction_areas():
         while not state.is_terminal():
             for p in state.d.players.values():
                 if p.pairs is not None:
-                    assert [(r, list(e)) for r, e in p.pairs] == _plain_pairs(state.table,
+                    assert [(r, list(e)) for r, e, *_ in p.pairs] == _plain_pairs(state.table,
                                                                               p.building)
                     kept += bool(p.building)
                     ids = [i for i, _ in p.building]

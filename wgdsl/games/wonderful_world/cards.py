@@ -45,10 +45,22 @@ class Empire:
 class CardTable:
     developments: dict  # id -> Development
     empires: dict  # id -> Empire
+    # every copy of every development card, in file order: made once (new_state's deck)
+    _deck: tuple = attrs.field(init=False, eq=False, repr=False)
+    #: every id sorts before ``empire`` and holds no space (nor anything below it): then
+    #: the texts of the actions sort as their (kind, words...) do and a reference sorts
+    #: before ``empire`` (``ID@k`` too), so the legal actions are listed in order unsorted
+    plain_ids: bool = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_deck", tuple(
+            d.id for d in self.developments.values() for _ in range(d.copies)))
+        object.__setattr__(self, "plain_ids", all(
+            i < "empire" and min(i) > " " for i in self.developments))
 
     def deck(self) -> list:
         """Every copy of every development card, in file order (IAW R5.1 shuffles it)."""
-        return [d.id for d in self.developments.values() for _ in range(d.copies)]
+        return list(self._deck)
 
 
 def _spaces(entries: tuple) -> tuple:

@@ -39,6 +39,18 @@ def production(table: CardTable, resource: str, empire: str, side: str,
     return total
 
 
+def productions(table: CardTable, empire: str, side: str, constructed: list) -> dict:
+    """:func:`production` of every resource at once, in one pass over the constructed
+    cards: resource -> amount (a resource produced by nothing is left out: 0)."""
+    out: dict = {}
+    for r, n, _ in table.empires[empire].production[side]:
+        out[r] = out.get(r, 0) + n
+    for ident in constructed:
+        for r, n, per in table.developments[ident].production:
+            out[r] = out.get(r, 0) + (n * per_type_count(constructed, table, per) if per else n)
+    return out
+
+
 def supremacy(resource: str, produced: dict, solo: bool = False) -> tuple[Optional[str], Optional[str]]:
     """IAW R14.1-R14.4, R20.5: (the seat that alone produced the most, at least 1 — in
     solo, more than 5 — and the token it gains: ``FIN``, ``GEN`` or ``choice``), or

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Optional
 
 import attrs
@@ -94,7 +94,7 @@ class Seat:
     __slots__ = ("empire", "hand", "draft", "pick", "building", "cubes", "kry", "fin", "gen",
                  "built", "unplaced", "science", "committed", "pending_log", "discarded",
                  "seen", "look", "piles_taken", "swap_over", "pick_at",
-                 "pairs")
+                 "pairs", "yields")
 
     def copy(self) -> "Seat":
         s = Seat.__new__(Seat)
@@ -108,6 +108,7 @@ class Seat:
         s.seen = list(self.seen)
         s.look, s.piles_taken, s.swap_over = list(self.look), self.piles_taken, self.swap_over
         s.pick_at, s.pairs = self.pick_at, self.pairs  # (pairs: never changed, replaced)
+        s.yields = self.yields  # (likewise)
         return s
 
     @staticmethod
@@ -122,6 +123,9 @@ class Seat:
         # (reference, empty spaces) of each card under construction, or None: worked out
         # when the legal actions are listed, forgotten when the construction area changes
         s.pairs = None
+        # (count of constructed cards, rules.productions of them), or None: the production
+        # of each resource, worked out at a step and kept while no card is completed
+        s.yields = None
         return s
 
 
@@ -218,13 +222,20 @@ class WWState(Stepper):
 
     def _open_window(self) -> None:
         d = self.d
-        self._opts.clear()
+        opts = self._opts
+        opts.clear()
+        players = d.players
+        draft = d.phase == "draft"
         for seat in self.seats:
-            p = d.players[seat]
+            p = players[seat]
             p.committed = False
-            p.discarded = []
-            if d.phase == "draft":
-                p.seen.append({"round": d.round, "pick": d.pick, "hand": sorted(p.hand)})
+            if p.discarded:  # (an empty list is kept: no seat's list is shared)
+                p.discarded = []
+            if draft:  # the hand seen, sorted; its picks listed from it (_legal_now's)
+                ids = sorted(set(p.hand))
+                opts[seat] = Listed(map(_PICK.__getitem__, ids))
+                p.seen.append({"round": d.round, "pick": d.pick,
+                               "hand": ids if len(ids) == len(p.hand) else sorted(p.hand)})
         self._cur = self.seats
         if self.solo and d.phase == "planning":
             self._take_pile(self.seats[0])
@@ -248,10 +259,25 @@ class WWState(Stepper):
         again, seat by seat; the window closes when everyone has committed.  ``seats``: the
         seats whose options may have changed (after an action, only the actor's: each acts
         on its own state); None at a window's opening: every seat."""
-        players = self.d.players
+        d = self.d
+        players = d.players
         opts = self._opts
+        production = d.phase == "production"
+        # a production window that opens with every seat's actions single from first to
+        # last closes before anyone can look: its seats need no copy as it found them,
+        # but the game's last (to_dict shows its seats as it found them at the end)
+        view = seats is not None or not production or (d.step == len(RESOURCES) - 1
+                                                       and d.round == ROUNDS)
+        if not view:
+            for p in players.values():
+                if p.building or p.science:
+                    view = True
+                    break
         for seat in seats or self.seats:
             p = players[seat]
+            if production and not p.building and not p.science and not p.committed:
+                self._place_all(seat, p, view)  # its one action at a time, at once
+                continue
             while not p.committed:
                 legal = opts.get(seat)  # self._options(seat), inline
                 if legal is None:
@@ -262,6 +288,32 @@ class WWState(Stepper):
         if self.d.over or self._cur:  # the game ended, or a seat has still to commit
             return
         self._close_window()  # which opens the next window and plays its single options
+
+    def _place_all(self, seat: str, p: Seat, view: bool = True) -> None:
+        """R7.6 in a production step for a seat with nothing under construction and no
+        science bonus to take: its one legal action is each cube it produced onto its
+        empire (R12.1, R15), one at a time, then ``done``; played here at once, as
+        ``_act`` plays them (the same state, the same log entries in the same order).
+        ``view`` False: the seat is not copied as the window found it (nobody will ask)."""
+        d = self.d
+        self._opts.pop(seat, None)
+        log = p.pending_log.append  # self.note(seat, ...), inline (the game is not over)
+        n = p.unplaced
+        if n:
+            opened = d.opened
+            if view and seat not in opened:
+                opened[seat] = p.copy()
+            cube, turn = RESOURCES[d.step], d.round
+            cubes, kry = p.cubes, p.kry
+            for _ in range(n):  # _to_empire, inline
+                gained, cubes = divmod(cubes + 1, rules.CUBES_PER_KRYSTALLIUM)  # rules.convert
+                kry += gained
+                log((turn, seat, "empire", (_CONVERTS if gained else _ON_EMPIRE, seat, cube)))
+            p.cubes, p.kry, p.unplaced = cubes, kry, 0
+        p.committed = True  # done
+        cur = _WITHOUT.get((self._cur, seat))
+        self._cur = cur if cur is not None else _without(self._cur, seat)
+        log((d.round, seat, "done", ("{} is done", seat)))
 
     def _close_window(self) -> None:
         d = self.d
@@ -292,15 +344,16 @@ class WWState(Stepper):
     def _reveal(self) -> None:
         d = self.d
         log = d.log.append  # self.note(None, ...), inline: a public entry is logged at once
+        hands = []
         for seat in self.seats:
             p = d.players[seat]
             p.draft.append(p.pick)
             log((d.round, None, "reveal", ("{} reveals {}", seat, p.pick)))
             p.pick = None
+            hands.append(p.hand)
         if d.pick < PICKS:  # R8.4: pass after picks 1-6, left in rounds 1 and 3
             left = d.round % 2 == 1
             seats = self.seats
-            hands = [d.players[s].hand for s in seats]
             n, along = len(seats), 1 if left else -1
             for k, hand in enumerate(hands):  # to self.neighbour(seat, left)
                 d.players[seats[(k + along) % n]].hand = hand
@@ -322,11 +375,19 @@ class WWState(Stepper):
     def _production_step(self) -> None:
         d = self.d
         resource = RESOURCES[d.step]
+        produced = d.produced
+        shown = [_PRODUCE.get(len(self.seats)) or _produce(len(self.seats)), resource]
         for seat in self.seats:
             p = d.players[seat]
-            d.produced[seat] = rules.production(self.table, resource, p.empire, d.side, p.built)
-        shown = ", ".join(f"{s} {d.produced[s]}" for s in self.seats)
-        self.note(None, "produce", f"{resource} step: {shown}")
+            # rules.production of each resource, worked out at once while nothing is
+            # completed (Seat.yields: the count of constructed cards it was made for)
+            yields = p.yields
+            if yields is None or yields[0] != len(p.built):
+                yields = p.yields = (len(p.built), rules.productions(
+                    self.table, p.empire, d.side, p.built))
+            amount = produced[seat] = yields[1].get(resource, 0)
+            shown += (seat, amount)
+        d.log.append((d.round, None, "produce", tuple(shown)))  # self.note(None, ...), inline
         winner, token = rules.supremacy(resource, d.produced, solo=len(self.seats) == 1)
         # (round, step, winner or None, token, every seat's P): public (R21.3)
         d.supremacy.append((d.round, resource, winner, token, dict(d.produced)))
@@ -377,7 +438,11 @@ class WWState(Stepper):
 
     def _legal_now(self, seat: str) -> list:
         """``seat``'s legal actions, the shared Acts (:data:`ACTS`) in the order of their
-        texts (engine-api.md); each card under construction's empty spaces found once."""
+        texts (engine-api.md), listed in that order without sorting them: kind by kind in
+        the order of the kinds' names, each kind's by its card ids and references sorted
+        (the order of the texts while every id sorts before ``empire`` and holds no space:
+        ``CardTable.plain_ids``; otherwise the list is sorted by text at the end).  Each
+        card under construction's pair (:func:`_pair`) carries its own actions."""
         d = self.d
         p = d.players[seat]
         if d.over or p.committed:
@@ -385,82 +450,90 @@ class WWState(Stepper):
         phase = d.phase
         if phase == "draft":  # a card's text order is its pick's ("pick " + id)
             return Listed(map(_PICK.__getitem__, sorted(set(p.hand))))
-        out = Listed()
-        append = out.append
-        solo = self.solo
         building = p.building
         if not building:
             pairs = ()
         else:
             pairs = p.pairs
             if pairs is None:  # the construction area changed since the last listing
-                refs = _ref_names(building)
                 developments = self.table.developments
                 empties = []
                 for ident, filled in building:  # rules.cost_left, inline
                     left = list(developments[ident].cost)
                     for kind in filled:
                         left.remove(kind)
-                    empties.append(left)
-                pairs = p.pairs = list(zip(refs, empties))
+                    empties.append(tuple(left))
+                pairs = p.pairs = list(map(_pair, _ref_names(building), empties))
+            if len(pairs) > 1:
+                pairs = sorted(pairs)  # by reference (no two alike)
         if phase == "planning":
+            solo = self.solo
             if solo:
                 if p.look:  # R20.3: between a swap and its keep nothing else
                     keep = ACTS["keep"]
-                    out.extend(keep[(i,)] for i in sorted(set(p.look)))
-                    return out
-                if not p.swap_over and len(p.hand) >= 2 and d.deck:
-                    swap = ACTS["swap"]
-                    counts = Counter(p.hand)
-                    hand = sorted(counts)
-                    for k, a in enumerate(hand):  # each pair of the hand once
-                        if counts[a] > 1:
-                            append(swap[(a, a)])
-                        out.extend(swap[(a, b)] for b in hand[k + 1:])
+                    return Listed([keep[(i,)] for i in sorted(set(p.look))])
                 cards = p.hand
                 may_commit = not cards and p.piles_taken == 2
             else:
                 cards = p.draft
                 may_commit = not cards
-            if cards:
-                recycle = ACTS["recycle"]
-                developments = self.table.developments
-                extend = out.extend
-                for ident in set(cards):
-                    extend(_CARD[ident])  # its construct, its recycle onto the empire
-                    if pairs:
-                        bonus = developments[ident].recycle
-                        for ref, empty in pairs:
-                            if bonus in empty:
-                                append(recycle[(ident, ref)])
+            ids = sorted(set(cards))
+            out = Listed(map(_CONSTRUCT.__getitem__, ids))  # construct
+            append = out.append
+            if pairs:
+                out.extend(map(_DISCARD_OF, pairs))  # discard_construction
+            if may_commit:
+                append(_DONE)  # done
         else:
-            if p.unplaced:
+            out = Listed(map(_DISCARD_OF, pairs)) if pairs else Listed()  # discard_construction
+            append = out.append
+            unplaced = p.unplaced
+            if not unplaced and not p.science:
+                append(_DONE)  # done
+            if unplaced:  # place: onto each card that has room, then the empire
                 resource = RESOURCES[d.step]
                 place = ACTS["place"]
+                for pair in pairs:
+                    if resource in pair[1]:
+                        append(place[(resource, pair[0])])
                 append(place[(resource, "empire")])
-                for ref, empty in pairs:
-                    if resource in empty:
-                        append(place[(resource, ref)])
-            if p.science:
-                append(_SCIENCE_FIN)
-                append(_SCIENCE_GEN)
-            may_commit = not p.unplaced and not p.science
-        if pairs:
-            kry, character = ACTS["place_krystallium"], ACTS["place_character"]
-            discard = ACTS["discard_construction"]
-            has_kry, fin, gen = p.kry, p.fin, p.gen
-            for ref, empty in pairs:
-                if has_kry:  # each kind of empty space a krystallium fills, once (sorted below)
-                    for sp in _KRY_FILLS.intersection(empty):
-                        append(kry[(ref, sp)])
-                if fin and "FIN" in empty:
-                    append(character[("FIN", ref)])
-                if gen and "GEN" in empty:
-                    append(character[("GEN", ref)])
-                append(discard[(ref,)])
-        if may_commit:  # _may_commit, inline
-            append(_DONE)
-        out.sort(key=_TEXT)
+        if pairs:  # place_character (Financiers, then Generals), place_krystallium
+            if p.fin:
+                for pair in pairs:
+                    if pair[4] is not None:
+                        append(pair[4])
+            if p.gen:
+                for pair in pairs:
+                    if pair[5] is not None:
+                        append(pair[5])
+            if p.kry:
+                for pair in pairs:
+                    out.extend(pair[3])
+        if phase == "planning":
+            if pairs:
+                recycle = ACTS["recycle"]
+                developments = self.table.developments
+                for ident in ids:  # recycle: onto each card that has room, then the empire
+                    bonus = developments[ident].recycle
+                    for pair in pairs:
+                        if bonus in pair[1]:
+                            append(recycle[(ident, pair[0])])
+                    append(_RECYCLE[ident])
+            else:
+                out.extend(map(_RECYCLE.__getitem__, ids))
+            if solo and not p.swap_over and len(cards) >= 2 and d.deck:  # swap
+                swap = ACTS["swap"]
+                counts = Counter(cards)
+                hand = sorted(counts)
+                for k, a in enumerate(hand):  # each pair of the hand once
+                    if counts[a] > 1:
+                        append(swap[(a, a)])
+                    out.extend(swap[(a, b)] for b in hand[k + 1:])
+        elif p.science:  # science_bonus
+            append(_SCIENCE_FIN)
+            append(_SCIENCE_GEN)
+        if not self.table.plain_ids:
+            out.sort(key=_TEXT)
         return out
 
     def _act(self, seat: str, a: Act) -> None:
@@ -510,10 +583,19 @@ class WWState(Stepper):
             p.discarded.append(ident)
             cube = self.table.developments[ident].recycle
             log((d.round, seat, "recycle", ("{} recycles {} for one {}", seat, ident, cube)))
-            self._put_cube(seat, cube, to)
+            if to == "empire":  # self._put_cube(seat, cube, to), inline
+                self._to_empire(seat, cube)
+            else:
+                log((d.round, seat, "place", ("{} puts a {} on {}", seat, cube, to)))
+                self._fill(seat, to, cube)
         elif kind == "place":
             p.unplaced -= 1
-            self._put_cube(seat, a.args[0], a.args[1])
+            cube, to = a.args
+            if to == "empire":  # self._put_cube(seat, cube, to), inline
+                self._to_empire(seat, cube)
+            else:
+                log((d.round, seat, "place", ("{} puts a {} on {}", seat, cube, to)))
+                self._fill(seat, to, cube)
         elif kind == "place_krystallium":
             p.kry -= 1
             log((d.round, seat, "krystallium", ("{} puts a krystallium on {} ({})", seat,
@@ -583,20 +665,13 @@ class WWState(Stepper):
                     return k
         return _ref_names(building).index(ref)
 
-    def _put_cube(self, seat: str, cube: str, to: str) -> None:
-        if to == "empire":
-            self._to_empire(seat, cube)
-        else:
-            d = self.d  # self.note(), inline
-            (d.log if d.over else d.players[seat].pending_log).append(
-                (d.round, seat, "place", ("{} puts a {} on {}", seat, cube, to)))
-            self._fill(seat, to, cube)
-
     def _to_empire(self, seat: str, cube: str) -> None:
         d = self.d
         p = d.players[seat]
-        gained, p.cubes = rules.convert(p.cubes + 1)  # R15: at five, at once
-        p.kry += gained
+        # rules.convert, inline (R15: at five, at once)
+        gained, p.cubes = divmod(p.cubes + 1, rules.CUBES_PER_KRYSTALLIUM)
+        if gained:
+            p.kry += gained
         (d.log if d.over else p.pending_log).append(  # self.note(), inline
             (d.round, seat, "empire", (_CONVERTS if gained else _ON_EMPIRE, seat, cube)))
 
@@ -607,13 +682,16 @@ class WWState(Stepper):
         ident, filled = p.building[k]
         filled.append(kind)
         pairs = p.pairs
-        if rules.cost_left(self.table, ident, filled):
-            if pairs is not None:  # the one space filled, in the card's pair (a new list)
-                empty = list(pairs[k][1])
-                empty.remove(kind)
+        if pairs is not None:  # the card's pair tells what is left (rules.cost_left)
+            ref, empty = pairs[k][:2]
+            left = list(empty)
+            left.remove(kind)
+            if left:  # the one space filled, in the card's pair (a new list of pairs)
                 pairs = list(pairs)
-                pairs[k] = (pairs[k][0], empty)
+                pairs[k] = _pair(ref, tuple(left))
                 p.pairs = pairs
+                return
+        elif rules.cost_left(self.table, ident, filled):
             return
         p.pairs = _pairs_without(pairs, p.building, k)
         p.building.pop(k)
@@ -896,6 +974,15 @@ def _without(seats: tuple, seat: str) -> tuple:
     return out
 
 
+#: seat count -> the template of a production step's log entry ("MAT step: P1 3, P2 0")
+_PRODUCE: dict = {}
+
+
+def _produce(n: int) -> str:
+    out = _PRODUCE[n] = "{} step: " + ", ".join(["{} {}"] * n)
+    return out
+
+
 _TOKEN = {"FIN": "Financier", "GEN": "General"}
 _PASS_LEFT, _PASS_RIGHT = "hands pass to the left", "hands pass to the right"
 _ON_EMPIRE = "{} puts a {} on its empire"
@@ -927,9 +1014,29 @@ class _ByCard(dict):
         return v
 
 
-#: id -> its pick (the Act of ACTS["pick"]); id -> (its construct, its recycle to the empire)
+#: id -> its pick (the Act of ACTS["pick"]), its construct, its recycle onto the empire
 _PICK = _ByCard(lambda i: ACTS["pick"][(i,)])
-_CARD = _ByCard(lambda i: (ACTS["construct"][(i,)], ACTS["recycle"][(i, "empire")]))
+_CONSTRUCT = _ByCard(lambda i: ACTS["construct"][(i,)])
+_RECYCLE = _ByCard(lambda i: ACTS["recycle"][(i, "empire")])
+
+#: (reference, empty spaces) -> the pair of a card under construction: (reference, empty
+#: spaces, its discard_construction, its place_krystallium for each kind of empty space a
+#: krystallium fills in the order of their texts, its place_character FIN and GEN or None);
+#: made once (bounded: references times what a card's cost can leave empty) and shared
+_PAIRS: dict = {}
+_DISCARD_OF = itemgetter(2)
+
+
+def _pair(ref: str, empty: tuple) -> tuple:
+    pair = _PAIRS.get((ref, empty))
+    if pair is None:
+        kry, character = ACTS["place_krystallium"], ACTS["place_character"]
+        pair = _PAIRS[(ref, empty)] = (
+            ref, empty, ACTS["discard_construction"][(ref,)],
+            tuple(kry[(ref, sp)] for sp in sorted(_KRY_FILLS.intersection(empty))),
+            character[("FIN", ref)] if "FIN" in empty else None,
+            character[("GEN", ref)] if "GEN" in empty else None)
+    return pair
 
 
 # The (reference, empty spaces) pairs of a construction area kept through its changes
@@ -939,19 +1046,19 @@ _CARD = _ByCard(lambda i: (ACTS["construct"][(i,)], ACTS["recycle"][(i, "empire"
 def _pairs_with(pairs: Optional[list], building: list, ident: str, table: CardTable):
     """The pairs once ``ident`` starts construction after ``building`` (None: unknown)."""
     if pairs is None:
-        return None if building else [(ident, list(table.developments[ident].cost))]
+        return None if building else [_pair(ident, table.developments[ident].cost)]
     for other, _ in building:
         if other == ident:
             return None  # two of one id: both named ID@k
-    return pairs + [(ident, list(table.developments[ident].cost))]
+    return pairs + [_pair(ident, table.developments[ident].cost)]
 
 
 def _pairs_without(pairs: Optional[list], building: list, k: int):
     """The pairs once the ``k``-th card of ``building`` leaves it (None: unknown)."""
     if pairs is None:
         return None
-    for (ident, _), (ref, _) in zip(building, pairs):
-        if ident != ref:
+    for (ident, _), pair in zip(building, pairs):
+        if ident != pair[0]:
             return None  # an ID@k reference: the others may be named again
     return pairs[:k] + pairs[k + 1:]
 
