@@ -1320,6 +1320,9 @@ _CARD_SPECIAL = frozenset({"CARD_ID", "BAD_CHAR", "CARD", "RBRACE", "$END", "MAY
 # (_Reader.run_line): those but `card` (special only as a line's first), and a `{` (after
 # which a stat may stand)
 _RUN_STOP = (_CARD_SPECIAL - {"CARD"}) | {"LBRACE"}
+# the terminals besides words and line ends that _Reader.lex_line makes as it feeds them
+# (none of them holds a line break or is one of _RUN_STOP)
+_LEX_SIMPLE = frozenset({"INT", "SIGNED", "STRING", "CMP", "COLON", "COMMA"})
 # the actions that hold another action (`may draw 1`, `if you do: draw 1`), and how deep
 # they may nest: the reader counts them (_Reader.too_deep), so that neither it nor the
 # checker, which walks a card's actions recursively, meets Python's recursion limit
@@ -1712,6 +1715,127 @@ class _Reader:
                 self.last = last
                 self.at_line_start = last.type == "_NL"
 
+    def lex_line(self, parser: "_CardParser"):
+        """:meth:`run_line` from a line's first token, lexed as it is fed: each token made
+        as :meth:`_Tokens.fill` makes it and fed as :meth:`run_line` feeds it, in one loop
+        (no buffer between the lexer and the parser).  Only with nothing lexed ahead (an
+        empty buffer, nothing pushed or peeked at) and the lexer of the plain shape.  It
+        stops before a token that is not a word, a number, a string, ``:``, ``,``, a
+        comparison or a line end holding a line break, before one of :data:`_RUN_STOP`,
+        and before a line's first token that names a stat or starts a card: that token and
+        the rest of the line are then lexed and read as before (:meth:`next`, which fills
+        the buffer from there).  Returns what :meth:`run_line` returns."""
+        stream = self.stream
+        if self.buffer or self.pushed or self.ahead is not None or stream.lark_tokens is not None:
+            return None
+        lexer = stream.lexer
+        match, keywords = lexer.match, lexer.keywords
+        text = self.text
+        pos, line, line_start = stream.pos, stream.line, stream.line_start
+        rows, state_stack, value_stack = parser.rows, parser.state_stack, parser.value_stack
+        own_words = self.own_words
+        at_start = self.at_line_start
+        simple = _LEX_SIMPLE
+        run_stop = _RUN_STOP
+        header_words = _HEADER_WORDS
+        str_new = _str_new
+        last = None
+        try:
+            while True:
+                m = match(text, pos)
+                if m is None:
+                    return None
+                kind = m.lastgroup
+                end = m.end()
+                if kind == "WORD":
+                    value = m.group(kind)
+                    kind = keywords.get(value, kind)
+                    if kind in run_stop:
+                        return None
+                elif kind in simple:
+                    value = m.group(kind)
+                elif kind == "_NL":
+                    value = m.group(kind)
+                    if "\n" not in value or at_start:  # (a comment that ends the text)
+                        return None
+                    start = end - len(value)  # the token's start, after the blanks skipped
+                    tok = _new_token(kind, value, start, line, start - line_start + 1,
+                                     line + value.count("\n"),
+                                     end - (start + value.rindex("\n") + 1) + 1, end)
+                    pos = end
+                    line = tok.end_line
+                    line_start = start + value.rindex("\n") + 1
+                    last = tok
+                    found = rows[state_stack[-1]].get(kind)
+                    while found.__class__ is not int:
+                        if found is None:
+                            parser.feed_token(tok)  # raises its UnexpectedToken
+                        size, callback, name = found
+                        if size:
+                            children = value_stack[-size:]
+                            del state_stack[-size:]
+                            del value_stack[-size:]
+                        else:
+                            children = []
+                        value_stack.append(callback(children))
+                        state = rows[state_stack[-1]][name]
+                        state_stack.append(state)
+                        found = rows[state].get(kind)
+                    state_stack.append(found)
+                    value_stack.append(tok)
+                    return True
+                else:
+                    return None
+                if at_start:  # the line's first token: not a card's start, nor a stat's name
+                    if kind == "CARD" or value in self.stats:
+                        return None
+                    if kind in header_words:  # (the first on its line: `static` is its own)
+                        self.static = False
+                    at_start = False
+                start = end - len(value)  # the token's start, after the blanks skipped
+                column = start - line_start + 1
+                tok = str_new(Token, value)  # (_new_token, without the call)
+                tok.type = kind
+                tok.start_pos = start
+                tok.value = value
+                tok.line = line
+                tok.column = column
+                tok.end_line = line
+                tok.end_column = column + end - start
+                tok.end_pos = end
+                pos = end
+                last = tok
+                if kind in header_words:
+                    self.static = self.static or kind in _STATIC_HEADERS
+                if own_words and kind == "WORD":
+                    tok = self.game_word(parser, tok)
+                    kind = tok.type
+                found = rows[state_stack[-1]].get(kind)
+                # (_CardParser.feed_token inline, as in run_line)
+                while found.__class__ is not int:
+                    if found is None:
+                        parser.feed_token(tok)  # raises its UnexpectedToken
+                    size, callback, name = found
+                    if size:
+                        children = value_stack[-size:]
+                        del state_stack[-size:]
+                        del value_stack[-size:]
+                    else:
+                        children = []
+                    value_stack.append(callback(children))
+                    state = rows[state_stack[-1]][name]
+                    state_stack.append(state)
+                    found = rows[state].get(kind)
+                state_stack.append(found)
+                value_stack.append(tok)
+        except UnexpectedToken as err:
+            return last.type, err
+        finally:
+            stream.pos, stream.line, stream.line_start = pos, line, line_start
+            if last is not None:
+                self.last = last
+                self.at_line_start = last.type == "_NL"
+
     def fast_close(self) -> Optional[Token]:
         """The ``}`` at the lexer's place (a line's start), read as :meth:`next` reads it;
         None when there is none."""
@@ -1903,8 +2027,7 @@ class _Reader:
                     if text.startswith("}", stream.pos):
                         tok = self.fast_close()
                     if tok is None and self.stat_value is None and not self.stat_may_follow:
-                        self.stream.fill()
-                        ran = self.run_line(parser)  # the line, from its first token
+                        ran = self.lex_line(parser)  # the line, from its first token
                         if ran is True:
                             at_line = True
                             one_stat = None
