@@ -743,6 +743,14 @@ def _callback(expansion, include, child_filter, method, expand_single: bool,
     last_term = size > 0 and expansion[-1].is_term
     one = keep[0] if plain and len(keep) == 1 else None
     pick = itemgetter(*keep) if plain and len(keep) >= 2 else None  # (no comprehension)
+    if include is not None and not general and not expand_single and size > 0 \
+            and all(not expand for _, expand, _ in kept):
+        # no `_rule` spliced in: the children at fixed places, placeholders (-1) between
+        slots: list = []
+        for i, _, nones in kept:
+            slots += [-1] * nones + [i]
+        return _plain_callback(tuple(slots + [-1] * append_none), every, method, first_term,
+                               last_term, first_scan, last_scan)
 
     def build(raw):
         if child_filter is not None:
@@ -810,6 +818,83 @@ def _callback(expansion, include, child_filter, method, expand_single: bool,
             values = []
             for c in children:
                 values.append(c.value if c.__class__ is _Built else c)
+            node.value = method(node, values)
+        return node
+    return build
+
+
+def _plain_callback(slots: tuple, every: bool, method, first_term: bool, last_term: bool,
+                    first_scan: tuple, last_scan: tuple):
+    """:func:`_callback`'s build for a rule that splices in no ``_rule``'s children:
+    ``slots`` the raw indices of its children in order, -1 for a placeholder (None);
+    ``every``: all its children kept as they are.  The general build's position (its
+    first and last child with one) and value, with fewer branches on what the rule is
+    like taken at each reduction, and the children's values picked for a one- or
+    two-child rule without a list made first."""
+    Built = _Built
+    count = len(slots)
+    nones = -1 in slots
+    one = count == 1 and not nones
+    two = count == 2 and not nones
+    a = slots[0] if one or two else None
+    b = slots[1] if two else None
+    pick = itemgetter(*slots) if count >= 2 and not nones else None
+
+    def build(raw):
+        node = Built()
+        if first_term:
+            first = raw[0]
+        else:
+            first = None
+            for i in first_scan:
+                c = raw[i]
+                if c.__class__ is not Built or not c.empty:
+                    first = c
+                    break
+        if first is None:
+            node.empty = True
+        else:
+            if last_term:
+                last = raw[-1]
+            else:
+                for i in last_scan:
+                    last = raw[i]
+                    if last.__class__ is not Built or not last.empty:
+                        break
+            node.empty = False
+            node.line = first.line
+            node.column = first.column
+            node.end_line = last.end_line
+            node.end_column = last.end_column
+        if method is None:  # an inlined `_rule`: its children go to its parent
+            if every:
+                node.children = raw
+            elif one:
+                node.children = [raw[a]]
+            elif pick is not None:
+                node.children = list(pick(raw))
+            else:
+                children = []
+                for i in slots:
+                    children.append(raw[i] if i >= 0 else None)
+                node.children = children
+            node.value = None
+        elif one:
+            c = raw[a]
+            node.value = method(node, [c.value if c.__class__ is Built else c])
+        elif two:
+            c = raw[a]
+            d = raw[b]
+            node.value = method(node, [c.value if c.__class__ is Built else c,
+                                       d.value if d.__class__ is Built else d])
+        else:
+            values = []
+            for i in slots:
+                if i < 0:
+                    values.append(None)
+                else:
+                    c = raw[i]
+                    values.append(c.value if c.__class__ is Built else c)
             node.value = method(node, values)
         return node
     return build
