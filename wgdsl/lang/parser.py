@@ -1446,6 +1446,9 @@ _HEADER = re.compile(
     rf'{_BLANKS}*([A-Z][A-Z0-9]*-[A-Z0-9]+){_BLANKS}*("[^"\n]*")'
     rf'(?:{_BLANKS}*(en){_BLANKS}*("[^"\n]*"))?{_BLANKS}*(\{{){_BLANKS}*({_LINE_END_TEXT})')
 _LINE_END = re.compile(rf"{_BLANKS}*({_LINE_END_TEXT})")
+# a card's `card` after what may stand between cards (blanks, one line end): _Reader.next_card
+# (the line end an atomic group, as long as the lexer's _NL: no `card` inside a comment)
+_NEXT_CARD = re.compile(rf"{_BLANKS}*((?>{_LINE_END_TEXT}))?{_BLANKS}*card(?![a-z_'])")
 
 
 @lru_cache(maxsize=16)
@@ -1985,6 +1988,12 @@ class _Reader:
     # ---- the set
     def read(self) -> None:
         while True:
+            if self.fast and not self.buffer and not self.pushed and self.ahead is None \
+                    and self.stream.lark_tokens is None:
+                card = self.next_card()
+                if card is not None:
+                    self.read_card(card)
+                    continue
             tok, first = self.next()
             kind = tok.type
             if kind == "_NL":
@@ -2019,6 +2028,32 @@ class _Reader:
             else:
                 self.error_in("after card" if self.seen_card else None, tok)
             self.skip_to_card()
+
+    def next_card(self) -> Optional[Token]:
+        """The ``card`` that starts the next card, when nothing but blanks, line ends and
+        comments (one ``_NL``, as the lexer reads them) stand before it: its token, made as
+        the lexer makes it, with the lexer moved past it (:meth:`next` would give the
+        ``_NL``, which :meth:`read` skips, then it).  None, nothing read, otherwise."""
+        stream = self.stream
+        m = _NEXT_CARD.match(self.text, stream.pos)
+        if m is None:
+            return None
+        line, line_start = stream.line, stream.line_start
+        nl = m.group(1)
+        if nl is not None:
+            breaks = nl.count("\n")
+            if not breaks:  # (a comment alone is no line end before a card)
+                return None
+            line += breaks
+            line_start = m.start(1) + nl.rindex("\n") + 1
+        end = m.end()
+        start = end - 4
+        column = start - line_start + 1
+        tok = _new_token("CARD", "card", start, line, column, line, column + 4, end)
+        stream.pos, stream.line, stream.line_start = end, line, line_start
+        self.last = tok
+        self.at_line_start = False
+        return tok
 
     def skip_to_card(self) -> None:
         """Skip to the next line that starts a card (or, before the first card, an include)."""
