@@ -744,11 +744,12 @@ def _callback(expansion, include, child_filter, method, expand_single: bool,
     one = keep[0] if plain and len(keep) == 1 else None
     pick = itemgetter(*keep) if plain and len(keep) >= 2 else None  # (no comprehension)
     if include is not None and not general and not expand_single and size > 0 \
-            and all(not expand for _, expand, _ in kept):
-        # no `_rule` spliced in: the children at fixed places, placeholders (-1) between
+            and (method is not None or all(not expand for _, expand, _ in kept)):
+        # the children at fixed places, placeholders (-1) between, an inlined `_rule`'s
+        # children spliced in at -2 - its place
         slots: list = []
-        for i, _, nones in kept:
-            slots += [-1] * nones + [i]
+        for i, expand, nones in kept:
+            slots += [-1] * nones + [-2 - i if expand else i]
         return _plain_callback(tuple(slots + [-1] * append_none), every, method, first_term,
                                last_term, first_scan, last_scan)
 
@@ -825,15 +826,17 @@ def _callback(expansion, include, child_filter, method, expand_single: bool,
 
 def _plain_callback(slots: tuple, every: bool, method, first_term: bool, last_term: bool,
                     first_scan: tuple, last_scan: tuple):
-    """:func:`_callback`'s build for a rule that splices in no ``_rule``'s children:
-    ``slots`` the raw indices of its children in order, -1 for a placeholder (None);
+    """:func:`_callback`'s build for a rule whose children stand at fixed places:
+    ``slots`` the raw indices of its children in order, -1 for a placeholder (None),
+    ``-2 - i`` for the children of the inlined ``_rule`` at ``i`` spliced in (only for a
+    rule with a method: an inlined rule's own list is the general build's);
     ``every``: all its children kept as they are.  The general build's position (its
     first and last child with one) and value, with fewer branches on what the rule is
     like taken at each reduction, and the children's values picked for a one- or
     two-child rule without a list made first."""
     Built = _Built
     count = len(slots)
-    nones = -1 in slots
+    nones = any(i < 0 for i in slots)  # (a placeholder or a spliced `_rule`)
     one = count == 1 and not nones
     two = count == 2 and not nones
     a = slots[0] if one or two else None
@@ -890,11 +893,14 @@ def _plain_callback(slots: tuple, every: bool, method, first_term: bool, last_te
         else:
             values = []
             for i in slots:
-                if i < 0:
-                    values.append(None)
-                else:
+                if i >= 0:
                     c = raw[i]
                     values.append(c.value if c.__class__ is Built else c)
+                elif i == -1:
+                    values.append(None)
+                else:  # an inlined `_rule`'s children
+                    for c in raw[-2 - i].children:
+                        values.append(c.value if c.__class__ is Built else c)
             node.value = method(node, values)
         return node
     return build
