@@ -1856,47 +1856,28 @@ class _Reader:
                     tok = _new_token(kind, value, start, line, start - line_start + 1,
                                      line + value.count("\n"),
                                      end - (start + value.rindex("\n") + 1) + 1, end)
-                    pos = end
                     line = tok.end_line
                     line_start = start + value.rindex("\n") + 1
-                    last = tok
-                    found = rows[state_stack[-1]].get(kind)
-                    while found.__class__ is not int:
-                        if found is None:
-                            parser.feed_token(tok)  # raises its UnexpectedToken
-                        size, callback, name = found
-                        if size:
-                            children = value_stack[-size:]
-                            del state_stack[-size:]
-                            del value_stack[-size:]
-                        else:
-                            children = []
-                        value_stack.append(callback(children))
-                        state = rows[state_stack[-1]][name]
-                        state_stack.append(state)
-                        found = rows[state].get(kind)
-                    state_stack.append(found)
-                    value_stack.append(tok)
-                    return True
                 else:
                     return None
-                if at_start:  # the line's first token: not a card's start, nor a stat's name
-                    if kind == "CARD" or value in self.stats:
-                        return None
-                    if kind in header_words:  # (the first on its line: `static` is its own)
-                        self.static = False
-                    at_start = False
-                start = end - len(value)  # the token's start, after the blanks skipped
-                column = start - line_start + 1
-                tok = str_new(Token, value)  # (_new_token, without the call)
-                tok.type = kind
-                tok.start_pos = start
-                tok.value = value
-                tok.line = line
-                tok.column = column
-                tok.end_line = line
-                tok.end_column = column + end - start
-                tok.end_pos = end
+                if kind != "_NL":
+                    if at_start:  # the line's first token: not a card's start, nor a stat's name
+                        if kind == "CARD" or value in self.stats:
+                            return None
+                        if kind in header_words:  # (the first on its line: `static` is its own)
+                            self.static = False
+                        at_start = False
+                    start = end - len(value)  # the token's start, after the blanks skipped
+                    column = start - line_start + 1
+                    tok = str_new(Token, value)  # (_new_token, without the call)
+                    tok.type = kind
+                    tok.start_pos = start
+                    tok.value = value
+                    tok.line = line
+                    tok.column = column
+                    tok.end_line = line
+                    tok.end_column = column + end - start
+                    tok.end_pos = end
                 pos = end
                 last = tok
                 if kind in header_words:
@@ -1922,6 +1903,8 @@ class _Reader:
                     found = rows[state].get(kind)
                 state_stack.append(found)
                 value_stack.append(tok)
+                if kind == "_NL":
+                    return True
         except UnexpectedToken as err:
             return last.type, err
         finally:
