@@ -82,7 +82,7 @@ class Pick:
 
 BLANKS = ([" ", "  "], ["\t", "\f", "", " \t "])
 LINE_ENDS = (["\n"], ["\r\n", "  # a note\n", "\n\n", "\n# a line\n", "#x\n  ", "\n\f",
-                      "", "\r", "# at the end"])
+                      "", "\r", "# at the end", "\n# a card\n", " #card\n\n"])
 WORDS = ["field", "cost", "if", "opponent's", "card", "en", "draw", "static", "blue", "bleu",
          "x_y'z", "stun", "color", "type", "unique", "wild"]
 # (a number too long to read is a diagnostic, and well-formed text)
@@ -125,7 +125,7 @@ def cards(draw, vocabulary, pick: Pick) -> str:
         else:  # where a stat line then stands, the parser may refuse it
             out.append(draw(st.sampled_from(LOOSE)) + pick(*LINE_ENDS))
     out.append(pick(["", "  "], ["\t", "\f"]) + "}"
-               + pick(["\n", "\n\n"], ["", " # end\n", "}\n", " x\n"]))
+               + pick(["\n", "\n\n"], ["", " # end\n", "}\n", " x\n", "\n# a card\n", " #card\n"]))
     return "".join(out)
 
 
@@ -183,7 +183,7 @@ def test_the_fast_path_reads_the_lines_it_is_for(monkeypatch):
     """Not a path that nothing takes: WG01's headers, stat lines and `}` lines are read
     whole, and a line that is not plainly well formed is not."""
     taken: dict = {}
-    for name in ("fast_header", "fast_stats", "fast_close", "run_line"):
+    for name in ("next_card", "fast_header", "fast_stats", "fast_close", "lex_line", "run_line"):
         def counted(*args, _name=name, _method=getattr(parser._Reader, name)):
             found = _method(*args)
             taken[_name, bool(found)] = taken.get((_name, bool(found)), 0) + 1
@@ -193,15 +193,21 @@ def test_the_fast_path_reads_the_lines_it_is_for(monkeypatch):
     text = builtin_cards_path().read_text(encoding="utf-8")
     cards = len(parse(text)[0].cards)
     assert taken["fast_header", True] == cards == 25
+    # every card's `card` after the blank lines and comments before it, the first's too
+    assert taken["next_card", True] == cards
     assert taken["fast_stats", True] == cards  # one stat line each
     assert taken["fast_close", True] == cards
     # every other line of a card (its effects' lines) read to its end in one run of tokens,
-    # from its first (after it, when it is a `may`, an `if`, or `cost` of a `cost:` line,
-    # a stat's name to next())
+    # from its first, lexed as it is fed (lex_line); when its first is a `may`, an `if`,
+    # or `cost` of a `cost:` line (a stat's name), that token is left to next() and the
+    # rest of the line read in one run from the tokens lexed (run_line)
     lines = [line.split() for body in re.findall(r"^card [^\n]*\{\n(.*?)^\}", text, re.M | re.S)
              for line in body.splitlines()[1:]]
-    assert taken["run_line", True] == len(lines) == 46
-    assert taken["run_line", False] == sum(line[0] in ("may", "if", "cost:") for line in lines) == 7
+    left = sum(line[0] in ("may", "if", "cost:") for line in lines)
+    assert len(lines) == 46 and left == 7
+    assert taken["lex_line", True] == len(lines) - left
+    assert taken["lex_line", False] == taken["run_line", True] == left
+    assert ("run_line", False) not in taken
     taken.clear()
     forget_cards()
     # a comment is a line end; `1requires` is two tokens, left to them (the pattern of a
@@ -210,10 +216,21 @@ def test_the_fast_path_reads_the_lines_it_is_for(monkeypatch):
     parse('card X-1 "x" {  # a note\n  color red  cost 1 # a note\n  cost 1requires 0\n'
           '  stun 1  requires 1234567890\n}\n')
     assert taken == {("fast_header", True): 1, ("fast_stats", True): 1, ("fast_stats", False): 1,
-                     ("fast_close", True): 1, ("run_line", False): 2}
+                     ("fast_close", True): 1, ("lex_line", False): 2, ("next_card", True): 1,
+                     ("next_card", False): 2}  # (a `card` first; the text's end, twice)
     taken.clear()
     forget_cards()
     with monkeypatch.context() as m:  # the plain way: token by token
         m.setattr(parser, "_FAST_LINES", False)
         parse(text)
     assert taken == {}
+
+
+def test_a_card_in_a_comment_between_cards_starts_no_card(monkeypatch):
+    """The next card's `card` is read whole after the line ends and comments before it
+    (_Reader.next_card), but only as the lexer would read it: not a `card` inside a
+    comment, whatever follows the comment."""
+    card = 'card X-1 "x" {\n  color red  cost 1\n}\n'
+    for between in ("# a card\n", "\n# a card\n\n", "  # card\n#card x\n", "#card\n", "#card"):
+        for after in ("", card, "  dimension:\n", 'game "x"\n'):
+            _same_both_ways(card + between + after, None, monkeypatch)

@@ -743,6 +743,15 @@ def _callback(expansion, include, child_filter, method, expand_single: bool,
     last_term = size > 0 and expansion[-1].is_term
     one = keep[0] if plain and len(keep) == 1 else None
     pick = itemgetter(*keep) if plain and len(keep) >= 2 else None  # (no comprehension)
+    if include is not None and not general and not expand_single and size > 0 \
+            and (method is not None or all(not expand for _, expand, _ in kept)):
+        # the children at fixed places, placeholders (-1) between, an inlined `_rule`'s
+        # children spliced in at -2 - its place
+        slots: list = []
+        for i, expand, nones in kept:
+            slots += [-1] * nones + [-2 - i if expand else i]
+        return _plain_callback(tuple(slots + [-1] * append_none), every, method, first_term,
+                               last_term, first_scan, last_scan)
 
     def build(raw):
         if child_filter is not None:
@@ -810,6 +819,88 @@ def _callback(expansion, include, child_filter, method, expand_single: bool,
             values = []
             for c in children:
                 values.append(c.value if c.__class__ is _Built else c)
+            node.value = method(node, values)
+        return node
+    return build
+
+
+def _plain_callback(slots: tuple, every: bool, method, first_term: bool, last_term: bool,
+                    first_scan: tuple, last_scan: tuple):
+    """:func:`_callback`'s build for a rule whose children stand at fixed places:
+    ``slots`` the raw indices of its children in order, -1 for a placeholder (None),
+    ``-2 - i`` for the children of the inlined ``_rule`` at ``i`` spliced in (only for a
+    rule with a method: an inlined rule's own list is the general build's);
+    ``every``: all its children kept as they are.  The general build's position (its
+    first and last child with one) and value, with fewer branches on what the rule is
+    like taken at each reduction, and the children's values picked for a one- or
+    two-child rule without a list made first."""
+    Built = _Built
+    count = len(slots)
+    nones = any(i < 0 for i in slots)  # (a placeholder or a spliced `_rule`)
+    one = count == 1 and not nones
+    two = count == 2 and not nones
+    a = slots[0] if one or two else None
+    b = slots[1] if two else None
+    pick = itemgetter(*slots) if count >= 2 and not nones else None
+
+    def build(raw):
+        node = Built()
+        if first_term:
+            first = raw[0]
+        else:
+            first = None
+            for i in first_scan:
+                c = raw[i]
+                if c.__class__ is not Built or not c.empty:
+                    first = c
+                    break
+        if first is None:
+            node.empty = True
+        else:
+            if last_term:
+                last = raw[-1]
+            else:
+                for i in last_scan:
+                    last = raw[i]
+                    if last.__class__ is not Built or not last.empty:
+                        break
+            node.empty = False
+            node.line = first.line
+            node.column = first.column
+            node.end_line = last.end_line
+            node.end_column = last.end_column
+        if method is None:  # an inlined `_rule`: its children go to its parent
+            if every:
+                node.children = raw
+            elif one:
+                node.children = [raw[a]]
+            elif pick is not None:
+                node.children = list(pick(raw))
+            else:
+                children = []
+                for i in slots:
+                    children.append(raw[i] if i >= 0 else None)
+                node.children = children
+            node.value = None
+        elif one:
+            c = raw[a]
+            node.value = method(node, [c.value if c.__class__ is Built else c])
+        elif two:
+            c = raw[a]
+            d = raw[b]
+            node.value = method(node, [c.value if c.__class__ is Built else c,
+                                       d.value if d.__class__ is Built else d])
+        else:
+            values = []
+            for i in slots:
+                if i >= 0:
+                    c = raw[i]
+                    values.append(c.value if c.__class__ is Built else c)
+                elif i == -1:
+                    values.append(None)
+                else:  # an inlined `_rule`'s children
+                    for c in raw[-2 - i].children:
+                        values.append(c.value if c.__class__ is Built else c)
             node.value = method(node, values)
         return node
     return build
@@ -1320,6 +1411,9 @@ _CARD_SPECIAL = frozenset({"CARD_ID", "BAD_CHAR", "CARD", "RBRACE", "$END", "MAY
 # (_Reader.run_line): those but `card` (special only as a line's first), and a `{` (after
 # which a stat may stand)
 _RUN_STOP = (_CARD_SPECIAL - {"CARD"}) | {"LBRACE"}
+# the terminals besides words and line ends that _Reader.lex_line makes as it feeds them
+# (none of them holds a line break or is one of _RUN_STOP)
+_LEX_SIMPLE = frozenset({"INT", "SIGNED", "STRING", "CMP", "COLON", "COMMA"})
 # the actions that hold another action (`may draw 1`, `if you do: draw 1`), and how deep
 # they may nest: the reader counts them (_Reader.too_deep), so that neither it nor the
 # checker, which walks a card's actions recursively, meets Python's recursion limit
@@ -1358,6 +1452,9 @@ _HEADER = re.compile(
     rf'{_BLANKS}*([A-Z][A-Z0-9]*-[A-Z0-9]+){_BLANKS}*("[^"\n]*")'
     rf'(?:{_BLANKS}*(en){_BLANKS}*("[^"\n]*"))?{_BLANKS}*(\{{){_BLANKS}*({_LINE_END_TEXT})')
 _LINE_END = re.compile(rf"{_BLANKS}*({_LINE_END_TEXT})")
+# a card's `card` after what may stand between cards (blanks, one line end): _Reader.next_card
+# (the line end an atomic group, as long as the lexer's _NL: no `card` inside a comment)
+_NEXT_CARD = re.compile(rf"{_BLANKS}*((?>{_LINE_END_TEXT}))?{_BLANKS}*card(?![a-z_'])")
 
 
 @lru_cache(maxsize=16)
@@ -1712,6 +1809,110 @@ class _Reader:
                 self.last = last
                 self.at_line_start = last.type == "_NL"
 
+    def lex_line(self, parser: "_CardParser"):
+        """:meth:`run_line` from a line's first token, lexed as it is fed: each token made
+        as :meth:`_Tokens.fill` makes it and fed as :meth:`run_line` feeds it, in one loop
+        (no buffer between the lexer and the parser).  Only with nothing lexed ahead (an
+        empty buffer, nothing pushed or peeked at) and the lexer of the plain shape.  It
+        stops before a token that is not a word, a number, a string, ``:``, ``,``, a
+        comparison or a line end holding a line break, before one of :data:`_RUN_STOP`,
+        and before a line's first token that names a stat or starts a card: that token and
+        the rest of the line are then lexed and read as before (:meth:`next`, which fills
+        the buffer from there).  Returns what :meth:`run_line` returns."""
+        stream = self.stream
+        if self.buffer or self.pushed or self.ahead is not None or stream.lark_tokens is not None:
+            return None
+        lexer = stream.lexer
+        match, keywords = lexer.match, lexer.keywords
+        text = self.text
+        pos, line, line_start = stream.pos, stream.line, stream.line_start
+        rows, state_stack, value_stack = parser.rows, parser.state_stack, parser.value_stack
+        own_words = self.own_words
+        at_start = self.at_line_start
+        simple = _LEX_SIMPLE
+        run_stop = _RUN_STOP
+        header_words = _HEADER_WORDS
+        str_new = _str_new
+        last = None
+        try:
+            while True:
+                m = match(text, pos)
+                if m is None:
+                    return None
+                kind = m.lastgroup
+                end = m.end()
+                if kind == "WORD":
+                    value = m.group(kind)
+                    kind = keywords.get(value, kind)
+                    if kind in run_stop:
+                        return None
+                elif kind in simple:
+                    value = m.group(kind)
+                elif kind == "_NL":
+                    value = m.group(kind)
+                    if "\n" not in value or at_start:  # (a comment that ends the text)
+                        return None
+                    start = end - len(value)  # the token's start, after the blanks skipped
+                    tok = _new_token(kind, value, start, line, start - line_start + 1,
+                                     line + value.count("\n"),
+                                     end - (start + value.rindex("\n") + 1) + 1, end)
+                    line = tok.end_line
+                    line_start = start + value.rindex("\n") + 1
+                else:
+                    return None
+                if kind != "_NL":
+                    if at_start:  # the line's first token: not a card's start, nor a stat's name
+                        if kind == "CARD" or value in self.stats:
+                            return None
+                        if kind in header_words:  # (the first on its line: `static` is its own)
+                            self.static = False
+                        at_start = False
+                    start = end - len(value)  # the token's start, after the blanks skipped
+                    column = start - line_start + 1
+                    tok = str_new(Token, value)  # (_new_token, without the call)
+                    tok.type = kind
+                    tok.start_pos = start
+                    tok.value = value
+                    tok.line = line
+                    tok.column = column
+                    tok.end_line = line
+                    tok.end_column = column + end - start
+                    tok.end_pos = end
+                pos = end
+                last = tok
+                if kind in header_words:
+                    self.static = self.static or kind in _STATIC_HEADERS
+                if own_words and kind == "WORD":
+                    tok = self.game_word(parser, tok)
+                    kind = tok.type
+                found = rows[state_stack[-1]].get(kind)
+                # (_CardParser.feed_token inline, as in run_line)
+                while found.__class__ is not int:
+                    if found is None:
+                        parser.feed_token(tok)  # raises its UnexpectedToken
+                    size, callback, name = found
+                    if size:
+                        children = value_stack[-size:]
+                        del state_stack[-size:]
+                        del value_stack[-size:]
+                    else:
+                        children = []
+                    value_stack.append(callback(children))
+                    state = rows[state_stack[-1]][name]
+                    state_stack.append(state)
+                    found = rows[state].get(kind)
+                state_stack.append(found)
+                value_stack.append(tok)
+                if kind == "_NL":
+                    return True
+        except UnexpectedToken as err:
+            return last.type, err
+        finally:
+            stream.pos, stream.line, stream.line_start = pos, line, line_start
+            if last is not None:
+                self.last = last
+                self.at_line_start = last.type == "_NL"
+
     def fast_close(self) -> Optional[Token]:
         """The ``}`` at the lexer's place (a line's start), read as :meth:`next` reads it;
         None when there is none."""
@@ -1776,6 +1977,12 @@ class _Reader:
     # ---- the set
     def read(self) -> None:
         while True:
+            if self.fast and not self.buffer and not self.pushed and self.ahead is None \
+                    and self.stream.lark_tokens is None:
+                card = self.next_card()
+                if card is not None:
+                    self.read_card(card)
+                    continue
             tok, first = self.next()
             kind = tok.type
             if kind == "_NL":
@@ -1810,6 +2017,32 @@ class _Reader:
             else:
                 self.error_in("after card" if self.seen_card else None, tok)
             self.skip_to_card()
+
+    def next_card(self) -> Optional[Token]:
+        """The ``card`` that starts the next card, when nothing but blanks, line ends and
+        comments (one ``_NL``, as the lexer reads them) stand before it: its token, made as
+        the lexer makes it, with the lexer moved past it (:meth:`next` would give the
+        ``_NL``, which :meth:`read` skips, then it).  None, nothing read, otherwise."""
+        stream = self.stream
+        m = _NEXT_CARD.match(self.text, stream.pos)
+        if m is None:
+            return None
+        line, line_start = stream.line, stream.line_start
+        nl = m.group(1)
+        if nl is not None:
+            breaks = nl.count("\n")
+            if not breaks:  # (a comment alone is no line end before a card)
+                return None
+            line += breaks
+            line_start = m.start(1) + nl.rindex("\n") + 1
+        end = m.end()
+        start = end - 4
+        column = start - line_start + 1
+        tok = _new_token("CARD", "card", start, line, column, line, column + 4, end)
+        stream.pos, stream.line, stream.line_start = end, line, line_start
+        self.last = tok
+        self.at_line_start = False
+        return tok
 
     def skip_to_card(self) -> None:
         """Skip to the next line that starts a card (or, before the first card, an include)."""
@@ -1903,8 +2136,7 @@ class _Reader:
                     if text.startswith("}", stream.pos):
                         tok = self.fast_close()
                     if tok is None and self.stat_value is None and not self.stat_may_follow:
-                        self.stream.fill()
-                        ran = self.run_line(parser)  # the line, from its first token
+                        ran = self.lex_line(parser)  # the line, from its first token
                         if ran is True:
                             at_line = True
                             one_stat = None
