@@ -342,6 +342,14 @@ class WGState(Stepper):
         snap = g.state.snap = g.state.snapshot()
         return snap, len(g.log.raw)
 
+    def _retake(self, saved):
+        """The snapshot just restored, kept for the step run again after an answer: the
+        restore copied it back and left it whole (GameState.restore), and the state is
+        the one it saw; a generator's state it saved holds, one it did not save was not
+        drawn from since."""
+        self.game.state.snap = saved[0]
+        return saved
+
     def _restore(self, saved) -> None:
         snap, mark = saved
         g = self.game
