@@ -57,6 +57,7 @@ _SQUARE_KINDS = ("break_field", "activate")
 # by the seat that acts: made once, not per action
 _WHO = {p: (_SEAT[p], _SEAT[p], False) for p in PLAYERS}
 _NOBODY = object()  # (WGState.legal_actions: no seat's _WHO)
+_ENGINE_APPLY = Game.apply  # the engine's own (WGState.apply runs its body inline)
 # can a step of this kind meet a question (WGState._may_ask)?  False: never (setting a
 # stun, discarding one); True: it may (playing, activating); the others ask the state:
 # _PHASES (passing, ending the turn: Game.phases_may_ask), _SLOT (exhausting, breaking a
@@ -197,6 +198,9 @@ class WGState(Stepper):
         # stepped from outside: the engine has no agent, so a question past the answers
         # given raises Suspend; between steps there are none (the hot path sets nothing)
         game.answers, game.answered = (), 0
+        # is the game's apply the engine's own? (then the straight path runs its body
+        # inline: apply below; a subclass's or a test's is called)
+        self._own_apply = type(game).apply is _ENGINE_APPLY
 
     # ------------------------------------------------------------------ the engine's hooks
     def _over(self) -> bool:
@@ -272,7 +276,25 @@ class WGState(Stepper):
         self._legal = {}
         self._who = None
         try:
-            g.apply(action)  # _run's hot path: no answers (g.answers is () between steps)
+            if self._own_apply:
+                # Game.apply's body past its refusals, inline (hot path: a call an action
+                # fewer): the action is listed, so the game is not over, its kind is
+                # known and its player acts (as Game.play_random does; a handler still
+                # refuses what its own rules refuse, its log lines taken back)
+                raw = g.log.raw
+                logged = g._log_mark = len(raw)
+                g._resolved = 0
+                try:
+                    g._handlers[action[0]](g, action)
+                except IllegalAction:
+                    del raw[logged:]
+                    raise
+                if g.pending:
+                    g._resolve_pending()
+                if st.field_version != g._checked_version:
+                    g.check_win()
+            else:  # a Game whose apply is not the engine's (a subclass's, a test's)
+                g.apply(action)  # _run's hot path: no answers (g.answers is () here)
         except Suspend as stop:
             raise self._broken_promise(seat, action, stop) from None
         except RunawayEffects as err:
