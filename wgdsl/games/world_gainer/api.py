@@ -59,16 +59,17 @@ _WHO = {p: (_SEAT[p], _SEAT[p], False) for p in PLAYERS}
 _NOBODY = object()  # (WGState.legal_actions: no seat's _WHO)
 _ENGINE_APPLY = Game.apply  # the engine's own (WGState.apply runs its body inline)
 # can a step of this kind meet a question (WGState._may_ask)?  False: never (setting a
-# stun, discarding one); True: it may (playing, activating); the others ask the state:
-# _PHASES (passing, ending the turn: Game.phases_may_ask), _SLOT (exhausting, breaking a
-# stun: whether the card's rule lets its player choose a color) and _BREAK (breaking a
-# field card: whether a card on the field has a "leaves" trigger, WGState._break_may_ask)
-_PHASES, _SLOT, _BREAK = "phases", "slot", "break"
+# stun, discarding one); True: it may (activating); the others ask the state: _PHASES
+# (passing, ending the turn: Game.phases_may_ask), _SLOT (exhausting, breaking a stun:
+# whether the card's rule lets its player choose a color), _BREAK (breaking a field card:
+# whether a card on the field has a "leaves" trigger, WGState._break_may_ask) and _PLAY
+# (playing: whether the card or a card on the field has effects, WGState._play_may_ask)
+_PHASES, _SLOT, _BREAK, _PLAY = "phases", "slot", "break", "play"
 _ASKS = {kind: True for kind in ACTION_KINDS}
 # the hooks the straight path (WGState.apply, legal_actions) does not call
 _BYPASSED = ("_find_who", "_legal_of", "_may_ask", "_run")
 _ASKS.update(set_stun=False, discard_stun=False, next=_PHASES, end_turn=_PHASES,
-             exhaust=_SLOT, break_stun=_SLOT, break_field=_BREAK)
+             exhaust=_SLOT, break_stun=_SLOT, break_field=_BREAK, play=_PLAY)
 
 
 class WorldGainer:
@@ -270,6 +271,8 @@ class WGState(Stepper):
                                  .face.id].any_color)
             elif asks is _BREAK:
                 asks = self._break_may_ask()
+            elif asks is _PLAY:
+                asks = self._play_may_ask(action)
             if asks:
                 self._resume(seat, action, [], self._snapshot())
                 return
@@ -332,7 +335,31 @@ class WGState(Stepper):
             return bool(self.game.fx[inst.face.id].any_color)
         if asks is _BREAK:
             return self._break_may_ask()
+        if asks is _PLAY:
+            return self._play_may_ask(action)
         return asks
+
+    def _play_may_ask(self, action) -> bool:
+        """Can playing a card from hand (R7) meet a question?  The play of a listed action
+        asks nothing of its own (it names the card a copying card copies: a card with an
+        entry copy is counted as asking all the same), so only through an effect: those
+        of the card played (its dimension effects and "enters" triggers, R13.1), the
+        triggers of the field's top cards (R13.5 responses to the play, "enters") and the
+        look-back triggers of the cards it seizes or trades away (R13.3, any depth of a
+        stack).  So it can ask only while the card played has an effect, a trigger or an
+        entry copy, or a card on the field (at any depth, as a copy or not) has a trigger;
+        every other effect starts from one of those (in a random game of the built-in
+        set about half the plays that ask nothing are not snapshotted, issue 17)."""
+        g = self.game
+        own, triggered = g._play_facts
+        if action.card in own:
+            return True
+        if triggered:
+            for stack in g.state.field.values():
+                for inst in stack:
+                    if (inst.copy_of or inst.base).id in triggered:  # Instance.face inline
+                        return True
+        return False
 
     #: the card ids of this game's set with a "leaves" trigger (worked out at the first
     #: break of a field card, see _break_may_ask)
