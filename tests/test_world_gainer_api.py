@@ -386,3 +386,56 @@ def test_the_straight_path_steps_as_the_kernels_path():
         assert over == _outcome(lambda: slow.apply(slow.seats[0], Action("next", slow.seats[0])))
         assert over[0] == "refused" and "game is over" in over[1]
     assert questions > 20  # the answers were stepped too
+
+
+def _engine_facts(state: WGState) -> tuple:
+    """What a step leaves in the engine besides the board: the log, the private marks,
+    what each seat knows, the action's log mark and effect count, the field version the
+    win was last checked at, the triggers waiting."""
+    g = state.game
+    return (state.to_dict(), state.log, sorted(g.private), dict(g.state.known), g._log_mark,
+            g._resolved, g._checked_version, len(g.pending))
+
+
+def test_the_straight_apply_runs_the_engines_apply_body():
+    """The straight path runs Game.apply's body inline for an action it lists (its
+    refusals of a wrong action skipped); a state whose game's apply is not the engine's
+    calls it instead.  The two leave the same engine behind at every step, and a handler
+    that refuses a listed action takes its log lines back in both.  (Shown failing on
+    purpose: the inline body without its win check; without its effect count reset;
+    keeping a refused handler's log lines.)"""
+    steps = 0
+    for seed in range(12):
+        fast, plain = GAME.new_state(seed=seed), GAME.new_state(seed=seed)
+        assert fast._own_apply
+        plain._own_apply = False  # as for a Game whose apply is a subclass's
+        rnd = random.Random(seed)
+        while not fast.is_terminal():
+            seat = fast.current_seats()[0]
+            legal = fast.legal_actions(seat)
+            assert plain.legal_actions(seat) == legal
+            action = legal[rnd.randrange(len(legal))]
+            fast.apply(seat, action)
+            plain.apply(seat, action)
+            assert _engine_facts(fast) == _engine_facts(plain), f"seed {seed}: {action}"
+            steps += 1
+    assert steps > 2000
+
+    class Refusing(Game):
+        def _do_next(self, a):  # logs, then refuses (as a handler's own rule may)
+            self.note(a.player, "phase", "about to refuse")
+            raise IllegalAction("refused by its handler", "R5")
+
+    refused = []
+    for own in (True, False):
+        game = GAME.new_state(seed=3).game
+        state = WGState(Refusing(game.state, game.library, None, True))
+        state.game.log.raw[:] = game.log.raw
+        assert state._own_apply  # (its apply is the engine's; its handler is its own)
+        state._own_apply = own
+        seat = state.current_seats()[0]
+        nxt = next(a for a in state.legal_actions(seat) if a.kind == "next")
+        before = state.log
+        refused.append(_outcome(lambda: state.apply(seat, nxt)))
+        assert state.log == before
+    assert refused[0] == refused[1] and refused[0][0] == "refused"

@@ -21,7 +21,8 @@ into data:
   last has committed the game resolves them all together, in its own fixed order.
 
 A game subclasses :class:`Stepper` and gives the hooks (``_acting``, ``_legal_of``,
-``_run``, ``_may_ask``, ``_snapshot``, ``_restore``, ``_copy``, ``_refusal``, ``_redeal``...);
+``_run``, ``_may_ask``, ``_snapshot``, ``_restore``, ``_retake``, ``_copy``, ``_refusal``,
+``_redeal``...);
 everything engine-api.md names about seats, questions, windows, refusals and copies is
 here, once for every game.
 
@@ -131,6 +132,13 @@ class Stepper:
 
     def _restore(self, snap: Any) -> None:  # pragma: no cover
         raise NotImplementedError
+
+    def _retake(self, snap: Any) -> Any:
+        """A snapshot of the state as it is right after :meth:`_restore` of ``snap`` (an
+        answer runs its step again from there).  The default takes a new one; a game whose
+        restore leaves ``snap`` whole may give it back (World Gainer: one snapshot a
+        question fewer)."""
+        return self._snapshot()
 
     def _copy(self) -> "Stepper":  # pragma: no cover
         """An independent copy between steps (no question, no commits)."""
@@ -266,7 +274,9 @@ class Stepper:
                                 f"{', '.join(dec.options)} (as `{seat} answer OPTION`), "
                                 f"not {_shown(action)}", dec.rule)
         self._rewind(q)
-        self._step(q.seat, q.action, q.answers + [action.option])
+        # _step with one answer more (answers given: it always snapshots), the snapshot
+        # the rewind has just put back taken again (_retake)
+        self._resume(q.seat, q.action, q.answers + [action.option], self._retake(q.snap))
 
     def _out_of_turn(self, seat: str, acting: tuple, over: bool) -> IllegalAction:
         """Why ``seat``, not among the current seats, cannot act now."""

@@ -57,17 +57,19 @@ _SQUARE_KINDS = ("break_field", "activate")
 # by the seat that acts: made once, not per action
 _WHO = {p: (_SEAT[p], _SEAT[p], False) for p in PLAYERS}
 _NOBODY = object()  # (WGState.legal_actions: no seat's _WHO)
+_ENGINE_APPLY = Game.apply  # the engine's own (WGState.apply runs its body inline)
 # can a step of this kind meet a question (WGState._may_ask)?  False: never (setting a
-# stun, discarding one); True: it may (playing, activating); the others ask the state:
-# _PHASES (passing, ending the turn: Game.phases_may_ask), _SLOT (exhausting, breaking a
-# stun: whether the card's rule lets its player choose a color) and _BREAK (breaking a
-# field card: whether a card on the field has a "leaves" trigger, WGState._break_may_ask)
-_PHASES, _SLOT, _BREAK = "phases", "slot", "break"
+# stun, discarding one); True: it may (activating); the others ask the state: _PHASES
+# (passing, ending the turn: Game.phases_may_ask), _SLOT (exhausting, breaking a stun:
+# whether the card's rule lets its player choose a color), _BREAK (breaking a field card:
+# whether a card on the field has a "leaves" trigger, WGState._break_may_ask) and _PLAY
+# (playing: whether the card or a card on the field has effects, WGState._play_may_ask)
+_PHASES, _SLOT, _BREAK, _PLAY = "phases", "slot", "break", "play"
 _ASKS = {kind: True for kind in ACTION_KINDS}
 # the hooks the straight path (WGState.apply, legal_actions) does not call
 _BYPASSED = ("_find_who", "_legal_of", "_may_ask", "_run")
 _ASKS.update(set_stun=False, discard_stun=False, next=_PHASES, end_turn=_PHASES,
-             exhaust=_SLOT, break_stun=_SLOT, break_field=_BREAK)
+             exhaust=_SLOT, break_stun=_SLOT, break_field=_BREAK, play=_PLAY)
 
 
 class WorldGainer:
@@ -197,6 +199,9 @@ class WGState(Stepper):
         # stepped from outside: the engine has no agent, so a question past the answers
         # given raises Suspend; between steps there are none (the hot path sets nothing)
         game.answers, game.answered = (), 0
+        # is the game's apply the engine's own? (then the straight path runs its body
+        # inline: apply below; a subclass's or a test's is called)
+        self._own_apply = type(game).apply is _ENGINE_APPLY
 
     # ------------------------------------------------------------------ the engine's hooks
     def _over(self) -> bool:
@@ -266,13 +271,33 @@ class WGState(Stepper):
                                  .face.id].any_color)
             elif asks is _BREAK:
                 asks = self._break_may_ask()
+            elif asks is _PLAY:
+                asks = self._play_may_ask(action)
             if asks:
                 self._resume(seat, action, [], self._snapshot())
                 return
         self._legal = {}
         self._who = None
         try:
-            g.apply(action)  # _run's hot path: no answers (g.answers is () between steps)
+            if self._own_apply:
+                # Game.apply's body past its refusals, inline (hot path: a call an action
+                # fewer): the action is listed, so the game is not over, its kind is
+                # known and its player acts (as Game.play_random does; a handler still
+                # refuses what its own rules refuse, its log lines taken back)
+                raw = g.log.raw
+                logged = g._log_mark = len(raw)
+                g._resolved = 0
+                try:
+                    g._handlers[action[0]](g, action)
+                except IllegalAction:
+                    del raw[logged:]
+                    raise
+                if g.pending:
+                    g._resolve_pending()
+                if st.field_version != g._checked_version:
+                    g.check_win()
+            else:  # a Game whose apply is not the engine's (a subclass's, a test's)
+                g.apply(action)  # _run's hot path: no answers (g.answers is () here)
         except Suspend as stop:
             raise self._broken_promise(seat, action, stop) from None
         except RunawayEffects as err:
@@ -310,7 +335,31 @@ class WGState(Stepper):
             return bool(self.game.fx[inst.face.id].any_color)
         if asks is _BREAK:
             return self._break_may_ask()
+        if asks is _PLAY:
+            return self._play_may_ask(action)
         return asks
+
+    def _play_may_ask(self, action) -> bool:
+        """Can playing a card from hand (R7) meet a question?  The play of a listed action
+        asks nothing of its own (it names the card a copying card copies: a card with an
+        entry copy is counted as asking all the same), so only through an effect: those
+        of the card played (its dimension effects and "enters" triggers, R13.1), the
+        triggers of the field's top cards (R13.5 responses to the play, "enters") and the
+        look-back triggers of the cards it seizes or trades away (R13.3, any depth of a
+        stack).  So it can ask only while the card played has an effect, a trigger or an
+        entry copy, or a card on the field (at any depth, as a copy or not) has a trigger;
+        every other effect starts from one of those (in a random game of the built-in
+        set about half the plays that ask nothing are not snapshotted, issue 17)."""
+        g = self.game
+        own, triggered = g._play_facts
+        if action.card in own:
+            return True
+        if triggered:
+            for stack in g.state.field.values():
+                for inst in stack:
+                    if (inst.copy_of or inst.base).id in triggered:  # Instance.face inline
+                        return True
+        return False
 
     #: the card ids of this game's set with a "leaves" trigger (worked out at the first
     #: break of a field card, see _break_may_ask)
@@ -341,6 +390,14 @@ class WGState(Stepper):
         g = self.game
         snap = g.state.snap = g.state.snapshot()
         return snap, len(g.log.raw)
+
+    def _retake(self, saved):
+        """The snapshot just restored, kept for the step run again after an answer: the
+        restore copied it back and left it whole (GameState.restore), and the state is
+        the one it saw; a generator's state it saved holds, one it did not save was not
+        drawn from since."""
+        self.game.state.snap = saved[0]
+        return saved
 
     def _restore(self, saved) -> None:
         snap, mark = saved

@@ -116,7 +116,7 @@ def _trigger_kind(pend) -> tuple:
 #: the events the automatic phases emit (_run_automatic_phases)
 _PHASE_EVENTS = frozenset({"turn_start", "turn_end"})
 # Game.__init__'s facts of the last card set it met (its compiled cards first)
-_SET_FACTS: tuple = (None, frozenset(), frozenset())
+_SET_FACTS: tuple = (None, frozenset(), frozenset(), (frozenset(), frozenset()))
 
 
 class Game:
@@ -135,7 +135,10 @@ class Game:
             facts = _SET_FACTS = (
                 fx,
                 frozenset(kind for f in fx.values() for kind in f.triggers),
-                frozenset(cid for cid, f in fx.items() if not _PHASE_EVENTS.isdisjoint(f.triggers)))
+                frozenset(cid for cid, f in fx.items() if not _PHASE_EVENTS.isdisjoint(f.triggers)),
+                (frozenset(cid for cid, f in fx.items()
+                           if f.dimension or f.triggers or f.entry_copy is not None),
+                 frozenset(cid for cid, f in fx.items() if f.triggers)))
         # the event kinds some card of this set has a trigger for: an event no card
         # listens to skips the walk over the field's top cards (_emit, hot path: the end
         # of every turn emits one, and no WG01 card listens to it)
@@ -144,6 +147,10 @@ class Game:
         # card of the set listens to: only such a trigger can ask a question there
         # (by the card whose face listens: the test is one set lookup per top card)
         self._phase_listeners = facts[2]
+        # (the ids of the cards whose entering can start an effect of their own: a
+        # dimension effect, a trigger, a copy; the ids of the cards with a trigger): what
+        # WGState._play_may_ask reads
+        self._play_facts = facts[3]
         # phases_may_ask's answer for the field of version _phases_seen (every change to
         # the field bumps the version; a rollback, which can bring an earlier version
         # back with another field after it, forgets it: WGState._restore)

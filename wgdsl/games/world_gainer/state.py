@@ -251,28 +251,43 @@ class GameState:
                         self.known.copy())
 
     def restore(self, snap: "Snapshot") -> None:
-        """Put back what :meth:`snapshot` saw (the snapshot is used up: its lists become
-        this state's)."""
+        """Put back what :meth:`snapshot` saw.  The snapshot stays whole (what it holds is
+        copied back, never handed over), so the step that runs again from here after an
+        answer keeps it (``WGState._retake``: no second snapshot).  A stock, hand or break
+        list that holds the same cards in the same order as the snapshot's is left as it
+        is, its cards' flags unread: a card in such a list has that zone's flags (no square,
+        no slot, not exhausted, no copy: every move that puts a card there sets them, and
+        no question comes between), so only a list that differs is copied back with its
+        cards' flags set (hot path: at an answer, a step rolled back has moved a card or
+        two, and a stock holds some thirty).  The standby's and the field's flags change
+        in place (exhaustion, copies), so they are always set."""
         for p, (stock, hand, standby, break_, pool, exhausted) in zip(self.players.values(),
                                                                        snap.players):
-            p.stock, p.hand, p.standby, p.break_, p.pool = stock, hand, standby, break_, pool
+            if p.stock != stock:  # (lists of instances: the same instance, or unequal)
+                p.stock = stock[:]
+                for inst in stock:
+                    inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
+                        "stock", None, None, False, None
+            if p.hand != hand:
+                p.hand = hand[:]
+                for inst in hand:
+                    inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
+                        "hand", None, None, False, None
+            if p.break_ != break_:
+                p.break_ = break_[:]
+                for inst in break_:
+                    inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
+                        "break", None, None, False, None
+            p.standby, p.pool = standby[:], pool.copy()
             p.hand_v += 1
             p.tired = True
-            for inst in stock:
-                inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
-                    "stock", None, None, False, None
-            for inst in hand:
-                inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
-                    "hand", None, None, False, None
-            for inst in break_:
-                inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
-                    "break", None, None, False, None
             for i, inst in enumerate(standby):
                 if inst is not None:
                     inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
                         "standby", None, i, exhausted is not None and exhausted[i], None
-        for (sq, _), stack in zip(self.field.items(), snap.field):
-            self.field[sq] = stack
+        field = self.field
+        for (sq, _), stack in zip(field.items(), snap.field):
+            field[sq] = stack[:]
             for inst in stack:
                 inst.zone, inst.square, inst.slot, inst.exhausted, inst.copy_of = \
                     "field", sq, None, False, None
@@ -280,7 +295,7 @@ class GameState:
             inst.copy_of = copy_of
         (self.turn, self.active, self.phase, self.played, self.stun_set, self.first,
          self.winner, self.win_reason, self.next_uid, self.field_version) = snap.scalars
-        self.known = snap.known
+        self.known = snap.known.copy()
         if snap.rng_state is not None:
             self.rng.setstate(snap.rng_state)
 
