@@ -106,6 +106,24 @@ class Action:
 
 # text -> Action: every action there is (see Action)
 _ACTIONS: dict = {}
+_new = object.__new__
+_set_text, _set_kind, _set_words = Action.text.__set__, Action.kind.__set__, Action.words.__set__
+
+
+def _actions_of(texts: list, found: list) -> list:
+    """The actions of ``texts``, given ``found``: the known ones, None for a text not met
+    yet (made here, as :class:`Action` makes it, without a call of it per text)."""
+    for k, a in enumerate(found):
+        if a is None:
+            t = texts[k]
+            a = _ACTIONS.get(t)  # (a list may hold one new text twice)
+            if a is None:
+                a = _ACTIONS[t] = _new(Action)
+                _set_text(a, t)
+                _set_kind(a, t.split(" ", 1)[0])
+                _set_words(a, tuple(t.split()))
+            found[k] = a
+    return found
 
 
 @attrs.frozen
@@ -835,18 +853,17 @@ class IWState(Stepper):
                 texts = [f"block {refs[u]}" for u in can]
                 texts.append("done")
                 texts.sort()
-                try:
-                    legal = list(map(_ACTIONS.__getitem__, texts))
-                except KeyError:  # a text not met yet
-                    legal = list(map(Action, texts))
+                legal = list(map(_ACTIONS.get, texts))
+                if None in legal:  # a text not met yet
+                    legal = _actions_of(texts, legal)
                 self._blockc = (a, n, legal)
                 return legal
         texts.sort()  # R24.4 (an action's text is its str)
-        try:  # a plain list: its `in` compares the shared actions in C (see Action)
-            return list(map(_ACTIONS.__getitem__, texts))
-        except KeyError:  # a text not met yet
-            get = _ACTIONS.get
-            return [get(t) or Action(t) for t in texts]
+        # a plain list: its `in` compares the shared actions in C (see Action)
+        legal = list(map(_ACTIONS.get, texts))
+        if None in legal:  # a text not met yet (no exception raised and caught: issue 17)
+            return _actions_of(texts, legal)
+        return legal
 
     # ------------------------------------------------------ the public loop's path
     # The kernel's is_terminal (through _find_who), legal_actions and apply for the common
@@ -919,8 +936,17 @@ class IWState(Stepper):
             return
         self._legal = {}
         self._who = None
+        # _run's body, inline (no answers: the step cannot ask)
+        self._answers, self._asked = (), 0
+        if self._wait:  # left by a run stopped at a question
+            self._wait = []
         try:
-            self._run(seat, action, ())  # (no answers: the step cannot ask)
+            self._do(seat, action)
+            d = self.d
+            if not d.hold and d.phase in _AUTO:  # (what _advance would return at once)
+                self._advance()
+        except GameOver:
+            pass
         except Suspend as stop:
             raise self._broken_promise(seat, action, stop) from None
         except RunawayEffects as err:
@@ -949,7 +975,7 @@ class IWState(Stepper):
             tails = _TAILS[key] = [str(p) for p in
                                    rules.placements(self.cost_zone(seat), markers)]
         out = []
-        for i in {d.cid[u] for u in d.hand[seat]}:
+        for i in set(map(d.cid.__getitem__, d.hand[seat])):
             for tail in tails:
                 out.append(f"cost {i} {tail}" if tail else f"cost {i}")
         return out
@@ -972,7 +998,7 @@ class IWState(Stepper):
             if len(self._hand) > 4096:  # a bound (a game meets a few dozen shapes)
                 self._hand.clear()
             seen = self._hand[zkey] = {}
-        for i in {cid[u] for u in d.hand[seat]}:
+        for i in set(map(cid.__getitem__, d.hand[seat])):
             r = seen.get(i)
             if r is None:
                 r = seen[i] = self._hand_entry(seat, zkey, i)
@@ -1205,7 +1231,9 @@ class IWState(Stepper):
             self._wait = []
         try:
             self._do(seat, action)
-            self._advance()
+            d = self.d
+            if not d.hold and d.phase in _AUTO:  # (what _advance would return at once)
+                self._advance()
         except GameOver:
             pass
 
@@ -1514,21 +1542,38 @@ class IWState(Stepper):
     def _judge(self) -> None:
         d = self.d
         a = d.attack
-        side = [u for u in a["order"] if u in d.setz[d.active]]
         attacker, foe = d.active, _OTHER[d.active]
+        # (plain loops, not comprehensions: their lists hold a card or two, issue 17)
+        side = []
+        zone = d.setz[attacker]
+        for u in a["order"]:
+            if u in zone:
+                side.append(u)
         src = self._mod_sources() if self._mods else None  # the same for every fighter
-        if a["target"] is not None or a["blockers"]:
-            defending = ([a["target"]] if a["target"] is not None else a["blockers"])
-            defending = [u for u in defending if u in d.setz[foe]]
+        target = a["target"]
+        if target is not None or a["blockers"]:
+            zone = d.setz[foe]
+            if target is not None:
+                defending = [target] if target in zone else []
+            else:
+                defending = []
+                for u in a["blockers"]:
+                    if u in zone:
+                        defending.append(u)
             if not side or not defending:  # R15.6
                 self.note(attacker, "judgment", "the attack ends with no judgment (R15.6)")
             else:
-                role_d = "blocker" if a["target"] is None else "target"
+                role_d = "blocker" if target is None else "target"
                 dealt, taken, res_a, res_d = rules.survival_numbers(
                     self._judged(side, "survival", "attacker", src),
                     self._judged(defending, "survival", role_d, src))
-                out = [u for u, r in zip(side, res_a) if r[2]] \
-                    + [u for u, r in zip(defending, res_d) if r[2]]
+                out = []
+                for u, r in zip(side, res_a):
+                    if r[2]:
+                        out.append(u)
+                for u, r in zip(defending, res_d):
+                    if r[2]:
+                        out.append(u)
                 self.note(attacker, "judgment", f"survival judgment: {dealt} "
                           f"against {taken}")
                 for u in out:  # R17.6: at once, then アウト時
