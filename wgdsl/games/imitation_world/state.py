@@ -929,6 +929,12 @@ class IWState(Stepper):
             asks = d.hold or (d.phase == "main2" and self._may_ask(seat, action))
         elif kind in _QUIET:
             asks = False
+        elif kind == "play":
+            asks = action.words[1] in self._play_asks
+        elif kind == "attack" or kind == "done":  # asks only if a card there listens to an
+            fx = self._fx or self._field()  # out (_may_ask's first test, inline)
+            asks = bool(self._out and (fx.out["A"] or fx.out["B"])) \
+                and self._may_ask(seat, action)
         else:
             asks = self._may_ask(seat, action)
         if asks:
@@ -1306,8 +1312,10 @@ class IWState(Stepper):
                 d.new.clear()
                 d.attacked.clear()
                 d.blocked.clear()  # R1.7, R7.1
-                self._trigger_turn("turn_start")
-                self._resolve()
+                if self._turn:  # (ids with a turn ability in the card set)
+                    self._trigger_turn("turn_start")
+                    if self._wait:
+                        self._resolve()
                 d.phase = "ripan"
             elif ph == "ripan":
                 d.pan.difference_update(d.setz[d.active])  # R7.2: only the active player's
@@ -1321,8 +1329,10 @@ class IWState(Stepper):
                 self.draw(d.active, DRAW)
                 d.phase = "cost"
             elif ph == "end":
-                self._trigger_turn("turn_end")
-                self._resolve()
+                if self._turn:
+                    self._trigger_turn("turn_end")
+                    if self._wait:
+                        self._resolve()
                 d.eot = []  # R21.5
                 cap = rules.turn_cap(d.turn, d.max_turns)
                 if cap is not None:
@@ -1431,7 +1441,8 @@ class IWState(Stepper):
             if c.type == "geuda":
                 d.new.add(uid)
             self.note(seat, "play", seat + " plays {}", (uid,))
-            self._entered(uid, seat)
+            if c.abilities.triggers:  # (_entered finds nothing to wait otherwise)
+                self._entered(uid, seat)
         elif c.type == "enchant":
             g = self.find_ref(words[3])
             d.ench[g] = uid
@@ -1449,7 +1460,8 @@ class IWState(Stepper):
                 self._run_ops(op.effect, seat, uid, chosen)
             d.trash[seat].remove(uid)
             d.trash[seat].append(uid)
-        self._resolve()
+        if self._wait:  # (_resolve returns at once otherwise)
+            self._resolve()
 
     def _territory(self, seat: str, uid: int, c) -> None:
         d = self.d
@@ -1484,9 +1496,14 @@ class IWState(Stepper):
         uid = self.find_ref(words[1])
         target = words[2]
         tuid = None if target == "player" else self.find_ref(target)
+        if not self._cards[d.cid[uid]].linked:  # alone: _after_join's end, straight
+            d.attack = {"stage": "front", "side": [uid], "order": [uid], "target": tuid,
+                        "blockers": []}
+            self._after_front()
+            return
         d.attack = {"stage": "join", "side": [uid], "order": [], "target": tuid,
                     "blockers": []}
-        if self.card(uid).linked and self._joinable():
+        if self._joinable():
             return  # join questions (R15.5)
         d.attack["stage"] = "front"
         self._after_join(done=True)
@@ -1613,7 +1630,8 @@ class IWState(Stepper):
                 self._end(rules.aga_destroyed(foe))
         d.attack = None
         d.step = "attack"
-        self._resolve()
+        if self._wait:
+            self._resolve()
 
     # ================================================================== abilities (R21)
     @property
