@@ -50,3 +50,31 @@ def test_every_listed_action_is_the_one_action_of_its_text():
                 assert iw.Action(a.text) is a
                 assert (a.kind, a.words) == _plain(a)
             state.apply(seat, pick(legal))
+
+
+def _barriers_afresh(state, seat) -> list:
+    """The setup's list read from the deck as it is: `barrier ID` for each id, sorted."""
+    ids = sorted({state.d.cid[u] for u in state.d.deck[seat]})
+    return [iw.Action(f"barrier {i}") for i in ids]
+
+
+def test_kept_barrier_lists_are_the_deck_read_afresh():
+    # every setup decision of 30 games, the list read off the last one (IWState._listc)
+    # against the deck read afresh; a clone taken mid-setup lists alike
+    for seed in range(30):
+        state = GAME.new_state(seed=seed)
+        pick = random.Random(f"barriers {seed}").choice
+        if seed % 2:  # decks holding two cards of each of their three first ids (by
+            d = state.d  # giving the cards of their three last ids those ids), taken first
+            for seat in "AB":
+                ids = sorted({d.cid[u] for u in d.deck[seat]})
+                for first, last in zip(ids[:3], ids[-3:]):
+                    d.cid[next(u for u in d.deck[seat] if d.cid[u] == last)] = first
+        while state.decision_kind() == "barrier":
+            seat = state.current_seats()[0]
+            legal = state.legal_actions(seat)
+            assert legal == _barriers_afresh(state, seat)
+            assert state.clone().legal_actions(seat) == legal
+            # an id of two cards stays listed while one of them is left in the deck
+            state.apply(seat, pick(legal[:2]) if seed % 2 else pick(legal))
+        assert state.d.phase != "setup"

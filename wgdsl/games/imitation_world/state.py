@@ -356,9 +356,13 @@ class IWState(Stepper):
         self._zk: dict = {}
         # the field index (_Field), or None: made from the zones when first read
         self._fx: Optional[_Field] = None
-        # (the attack, its number of blockers, the block list) of the last block listed,
-        # or (the attack, None, the uids that can block) as _after_front found them
-        self._blockc: Optional[tuple] = None
+        # a list kept to be read off by the next listing: (the attack, its number of
+        # blockers, the block list) of the last block listed, or (the attack, None, the
+        # uids that can block) as _after_front found them; in the setup, (a seat's deck
+        # list, its length, its barrier list) of the last barrier list.  (One attribute
+        # for both: an IWState is kept under 30 attributes, past which CPython 3.11 reads
+        # every attribute of it off the fast path; a 30th cost +4 % an action.)
+        self._listc: Optional[tuple] = None
         # (the agas' faces and the territory, _mod_sources) of the last, while the field
         # index's mods lists are the same (_mod_sources)
         self._modc: Optional[tuple] = None
@@ -819,8 +823,22 @@ class IWState(Stepper):
             texts = self._attack_texts(seat)
             texts.append("next")
         elif ph == "setup":  # `barrier ID` sorts as its ID does: the ids, sorted
-            return list(map(_reads_of(self.table).barrier.__getitem__,
-                            sorted(set(map(d.cid.__getitem__, d.deck[seat])))))
+            deck = d.deck[seat]
+            kept = self._listc
+            if kept is not None and kept[0] is deck and kept[1] == len(deck) + 1:
+                # one barrier chosen from this deck since the list kept (_barrier): the
+                # same list, less its action if no card of its id is left in the deck
+                cid = d.cid
+                gone = cid[d.barriers[seat][-1]]
+                legal = kept[2]
+                if gone not in map(cid.__getitem__, deck):
+                    legal = legal[:]
+                    legal.remove(_reads_of(self.table).barrier[gone])
+            else:
+                legal = list(map(_reads_of(self.table).barrier.__getitem__,
+                                 sorted(set(map(d.cid.__getitem__, deck)))))
+            self._listc = (deck, len(deck), legal)
+            return legal
         elif d.hold:
             return _NEXT_ONLY
         elif ph == "cost":
@@ -836,7 +854,7 @@ class IWState(Stepper):
                 texts = [f"front {refs[u]}" for u in self._unordered()]
             else:  # block
                 a = d.attack
-                kept = self._blockc
+                kept = self._listc
                 n = len(a["blockers"])
                 if kept is not None and kept[0] is a and kept[1] == n - 1:
                     # one `block` taken since the list kept: the same list without it
@@ -845,7 +863,7 @@ class IWState(Stepper):
                     gone = _ACTIONS.get("block " + refs[a["blockers"][-1]])
                     if gone in legal:
                         legal.remove(gone)
-                    self._blockc = (a, n, legal)
+                    self._listc = (a, n, legal)
                     return legal
                 # the blockers _after_front found as it asked for blocks, if no block yet
                 can = kept[2] if kept is not None and kept[0] is a and kept[1] is None \
@@ -856,7 +874,7 @@ class IWState(Stepper):
                 legal = list(map(_ACTIONS.get, texts))
                 if None in legal:  # a text not met yet
                     legal = _actions_of(texts, legal)
-                self._blockc = (a, n, legal)
+                self._listc = (a, n, legal)
                 return legal
         texts.sort()  # R24.4 (an action's text is its str)
         # a plain list: its `in` compares the shared actions in C (see Action)
@@ -1538,7 +1556,7 @@ class IWState(Stepper):
             can = self._can_block()
             if can:  # R16.2: skipped when nothing can block
                 # kept for the block list (_legal_of): nothing changes before it is asked
-                self._blockc = (a, None, can)
+                self._listc = (a, None, can)
                 return
             self._judge()
         else:
@@ -1758,7 +1776,7 @@ class IWState(Stepper):
         self.d = snap.copy()
         self._wait = []
         self._refc = {}
-        self._fx = self._blockc = self._modc = None
+        self._fx = self._listc = self._modc = None
         self._zk = {}
 
     def _game_over(self) -> IllegalAction:
@@ -1820,7 +1838,7 @@ class IWState(Stepper):
         self._legal = {}
         self._who = None
         self._refc = {}
-        self._fx = self._blockc = self._modc = None
+        self._fx = self._listc = self._modc = None
         self._zk = {}
 
     def _reseed(self, rnd: random.Random) -> None:
