@@ -1010,7 +1010,9 @@ class IWState(Stepper):
     def _main_texts(self, seat: str) -> list:
         d = self.d
         out = []
-        zkey = self._zone_key(seat)
+        zkey = self._zk.get(seat)  # _zone_key's kept shape, inline
+        if zkey is None:
+            zkey = self._zone_key(seat)
         cards = self._cards
         cid = d.cid
         refs = None
@@ -1111,10 +1113,12 @@ class IWState(Stepper):
         foe = _OTHER[seat]
         types, cid, pan = self._type, d.cid, d.pan
         targets = [u for u in d.setz[foe] if u in pan and types[cid[u]] == "geuda"]
-        mine = self._refs(seat)
+        kept = self._refc.get(seat)  # _refs's kept map, inline
+        mine = kept[1] if kept is not None and kept[0] == d.setz[seat] else self._refs(seat)
         if not targets:
             return [f"attack {mine[u]} player" for u in attackers]
-        theirs = self._refs(foe)
+        kept = self._refc.get(foe)
+        theirs = kept[1] if kept is not None and kept[0] == d.setz[foe] else self._refs(foe)
         targets = ["player"] + [theirs[u] for u in targets]
         return [f"attack {mine[u]} {t}" for u in attackers for t in targets]
 
@@ -1439,7 +1443,8 @@ class IWState(Stepper):
         d = self.d
         ident = words[1]
         c = self._cards[ident]
-        key = (self._zone_key(seat), c.faction, c.cost)
+        zkey = self._zk.get(seat)  # _zone_key's kept shape, inline
+        key = (self._zone_key(seat) if zkey is None else zkey, c.faction, c.cost)
         fixes = _FIXES.get(key)
         if fixes is None:  # a value of the zone's shape, the faction and the cost
             zone = self.cost_zone(seat)
