@@ -106,6 +106,24 @@ class Action:
 
 # text -> Action: every action there is (see Action)
 _ACTIONS: dict = {}
+_new = object.__new__
+_set_text, _set_kind, _set_words = Action.text.__set__, Action.kind.__set__, Action.words.__set__
+
+
+def _actions_of(texts: list, found: list) -> list:
+    """The actions of ``texts``, given ``found``: the known ones, None for a text not met
+    yet (made here, as :class:`Action` makes it, without a call of it per text)."""
+    for k, a in enumerate(found):
+        if a is None:
+            t = texts[k]
+            a = _ACTIONS.get(t)  # (a list may hold one new text twice)
+            if a is None:
+                a = _ACTIONS[t] = _new(Action)
+                _set_text(a, t)
+                _set_kind(a, t.split(" ", 1)[0])
+                _set_words(a, tuple(t.split()))
+            found[k] = a
+    return found
 
 
 @attrs.frozen
@@ -338,9 +356,13 @@ class IWState(Stepper):
         self._zk: dict = {}
         # the field index (_Field), or None: made from the zones when first read
         self._fx: Optional[_Field] = None
-        # (the attack, its number of blockers, the block list) of the last block listed,
-        # or (the attack, None, the uids that can block) as _after_front found them
-        self._blockc: Optional[tuple] = None
+        # a list kept to be read off by the next listing: (the attack, its number of
+        # blockers, the block list) of the last block listed, or (the attack, None, the
+        # uids that can block) as _after_front found them; in the setup, (a seat's deck
+        # list, its length, its barrier list) of the last barrier list.  (One attribute
+        # for both: an IWState is kept under 30 attributes, past which CPython 3.11 reads
+        # every attribute of it off the fast path; a 30th cost +4 % an action.)
+        self._listc: Optional[tuple] = None
         # (the agas' faces and the territory, _mod_sources) of the last, while the field
         # index's mods lists are the same (_mod_sources)
         self._modc: Optional[tuple] = None
@@ -801,8 +823,22 @@ class IWState(Stepper):
             texts = self._attack_texts(seat)
             texts.append("next")
         elif ph == "setup":  # `barrier ID` sorts as its ID does: the ids, sorted
-            return list(map(_reads_of(self.table).barrier.__getitem__,
-                            sorted(set(map(d.cid.__getitem__, d.deck[seat])))))
+            deck = d.deck[seat]
+            kept = self._listc
+            if kept is not None and kept[0] is deck and kept[1] == len(deck) + 1:
+                # one barrier chosen from this deck since the list kept (_barrier): the
+                # same list, less its action if no card of its id is left in the deck
+                cid = d.cid
+                gone = cid[d.barriers[seat][-1]]
+                legal = kept[2]
+                if gone not in map(cid.__getitem__, deck):
+                    legal = legal[:]
+                    legal.remove(_reads_of(self.table).barrier[gone])
+            else:
+                legal = list(map(_reads_of(self.table).barrier.__getitem__,
+                                 sorted(set(map(d.cid.__getitem__, deck)))))
+            self._listc = (deck, len(deck), legal)
+            return legal
         elif d.hold:
             return _NEXT_ONLY
         elif ph == "cost":
@@ -818,7 +854,7 @@ class IWState(Stepper):
                 texts = [f"front {refs[u]}" for u in self._unordered()]
             else:  # block
                 a = d.attack
-                kept = self._blockc
+                kept = self._listc
                 n = len(a["blockers"])
                 if kept is not None and kept[0] is a and kept[1] == n - 1:
                     # one `block` taken since the list kept: the same list without it
@@ -827,7 +863,7 @@ class IWState(Stepper):
                     gone = _ACTIONS.get("block " + refs[a["blockers"][-1]])
                     if gone in legal:
                         legal.remove(gone)
-                    self._blockc = (a, n, legal)
+                    self._listc = (a, n, legal)
                     return legal
                 # the blockers _after_front found as it asked for blocks, if no block yet
                 can = kept[2] if kept is not None and kept[0] is a and kept[1] is None \
@@ -835,18 +871,17 @@ class IWState(Stepper):
                 texts = [f"block {refs[u]}" for u in can]
                 texts.append("done")
                 texts.sort()
-                try:
-                    legal = list(map(_ACTIONS.__getitem__, texts))
-                except KeyError:  # a text not met yet
-                    legal = list(map(Action, texts))
-                self._blockc = (a, n, legal)
+                legal = list(map(_ACTIONS.get, texts))
+                if None in legal:  # a text not met yet
+                    legal = _actions_of(texts, legal)
+                self._listc = (a, n, legal)
                 return legal
         texts.sort()  # R24.4 (an action's text is its str)
-        try:  # a plain list: its `in` compares the shared actions in C (see Action)
-            return list(map(_ACTIONS.__getitem__, texts))
-        except KeyError:  # a text not met yet
-            get = _ACTIONS.get
-            return [get(t) or Action(t) for t in texts]
+        # a plain list: its `in` compares the shared actions in C (see Action)
+        legal = list(map(_ACTIONS.get, texts))
+        if None in legal:  # a text not met yet (no exception raised and caught: issue 17)
+            return _actions_of(texts, legal)
+        return legal
 
     # ------------------------------------------------------ the public loop's path
     # The kernel's is_terminal (through _find_who), legal_actions and apply for the common
@@ -912,6 +947,12 @@ class IWState(Stepper):
             asks = d.hold or (d.phase == "main2" and self._may_ask(seat, action))
         elif kind in _QUIET:
             asks = False
+        elif kind == "play":
+            asks = action.words[1] in self._play_asks
+        elif kind == "attack" or kind == "done":  # asks only if a card there listens to an
+            fx = self._fx or self._field()  # out (_may_ask's first test, inline)
+            asks = bool(self._out and (fx.out["A"] or fx.out["B"])) \
+                and self._may_ask(seat, action)
         else:
             asks = self._may_ask(seat, action)
         if asks:
@@ -919,8 +960,17 @@ class IWState(Stepper):
             return
         self._legal = {}
         self._who = None
+        # _run's body, inline (no answers: the step cannot ask)
+        self._answers, self._asked = (), 0
+        if self._wait:  # left by a run stopped at a question
+            self._wait = []
         try:
-            self._run(seat, action, ())  # (no answers: the step cannot ask)
+            self._do(seat, action)
+            d = self.d
+            if not d.hold and d.phase in _AUTO:  # (what _advance would return at once)
+                self._advance()
+        except GameOver:
+            pass
         except Suspend as stop:
             raise self._broken_promise(seat, action, stop) from None
         except RunawayEffects as err:
@@ -949,7 +999,7 @@ class IWState(Stepper):
             tails = _TAILS[key] = [str(p) for p in
                                    rules.placements(self.cost_zone(seat), markers)]
         out = []
-        for i in {d.cid[u] for u in d.hand[seat]}:
+        for i in set(map(d.cid.__getitem__, d.hand[seat])):
             for tail in tails:
                 out.append(f"cost {i} {tail}" if tail else f"cost {i}")
         return out
@@ -960,7 +1010,9 @@ class IWState(Stepper):
     def _main_texts(self, seat: str) -> list:
         d = self.d
         out = []
-        zkey = self._zone_key(seat)
+        zkey = self._zk.get(seat)  # _zone_key's kept shape, inline
+        if zkey is None:
+            zkey = self._zone_key(seat)
         cards = self._cards
         cid = d.cid
         refs = None
@@ -972,7 +1024,7 @@ class IWState(Stepper):
             if len(self._hand) > 4096:  # a bound (a game meets a few dozen shapes)
                 self._hand.clear()
             seen = self._hand[zkey] = {}
-        for i in {cid[u] for u in d.hand[seat]}:
+        for i in set(map(cid.__getitem__, d.hand[seat])):
             r = seen.get(i)
             if r is None:
                 r = seen[i] = self._hand_entry(seat, zkey, i)
@@ -1061,10 +1113,12 @@ class IWState(Stepper):
         foe = _OTHER[seat]
         types, cid, pan = self._type, d.cid, d.pan
         targets = [u for u in d.setz[foe] if u in pan and types[cid[u]] == "geuda"]
-        mine = self._refs(seat)
+        kept = self._refc.get(seat)  # _refs's kept map, inline
+        mine = kept[1] if kept is not None and kept[0] == d.setz[seat] else self._refs(seat)
         if not targets:
             return [f"attack {mine[u]} player" for u in attackers]
-        theirs = self._refs(foe)
+        kept = self._refc.get(foe)
+        theirs = kept[1] if kept is not None and kept[0] == d.setz[foe] else self._refs(foe)
         targets = ["player"] + [theirs[u] for u in targets]
         return [f"attack {mine[u]} {t}" for u in attackers for t in targets]
 
@@ -1205,7 +1259,9 @@ class IWState(Stepper):
             self._wait = []
         try:
             self._do(seat, action)
-            self._advance()
+            d = self.d
+            if not d.hold and d.phase in _AUTO:  # (what _advance would return at once)
+                self._advance()
         except GameOver:
             pass
 
@@ -1278,8 +1334,10 @@ class IWState(Stepper):
                 d.new.clear()
                 d.attacked.clear()
                 d.blocked.clear()  # R1.7, R7.1
-                self._trigger_turn("turn_start")
-                self._resolve()
+                if self._turn:  # (ids with a turn ability in the card set)
+                    self._trigger_turn("turn_start")
+                    if self._wait:
+                        self._resolve()
                 d.phase = "ripan"
             elif ph == "ripan":
                 d.pan.difference_update(d.setz[d.active])  # R7.2: only the active player's
@@ -1293,8 +1351,10 @@ class IWState(Stepper):
                 self.draw(d.active, DRAW)
                 d.phase = "cost"
             elif ph == "end":
-                self._trigger_turn("turn_end")
-                self._resolve()
+                if self._turn:
+                    self._trigger_turn("turn_end")
+                    if self._wait:
+                        self._resolve()
                 d.eot = []  # R21.5
                 cap = rules.turn_cap(d.turn, d.max_turns)
                 if cap is not None:
@@ -1383,7 +1443,8 @@ class IWState(Stepper):
         d = self.d
         ident = words[1]
         c = self._cards[ident]
-        key = (self._zone_key(seat), c.faction, c.cost)
+        zkey = self._zk.get(seat)  # _zone_key's kept shape, inline
+        key = (self._zone_key(seat) if zkey is None else zkey, c.faction, c.cost)
         fixes = _FIXES.get(key)
         if fixes is None:  # a value of the zone's shape, the faction and the cost
             zone = self.cost_zone(seat)
@@ -1403,7 +1464,8 @@ class IWState(Stepper):
             if c.type == "geuda":
                 d.new.add(uid)
             self.note(seat, "play", seat + " plays {}", (uid,))
-            self._entered(uid, seat)
+            if c.abilities.triggers:  # (_entered finds nothing to wait otherwise)
+                self._entered(uid, seat)
         elif c.type == "enchant":
             g = self.find_ref(words[3])
             d.ench[g] = uid
@@ -1421,7 +1483,8 @@ class IWState(Stepper):
                 self._run_ops(op.effect, seat, uid, chosen)
             d.trash[seat].remove(uid)
             d.trash[seat].append(uid)
-        self._resolve()
+        if self._wait:  # (_resolve returns at once otherwise)
+            self._resolve()
 
     def _territory(self, seat: str, uid: int, c) -> None:
         d = self.d
@@ -1456,9 +1519,14 @@ class IWState(Stepper):
         uid = self.find_ref(words[1])
         target = words[2]
         tuid = None if target == "player" else self.find_ref(target)
+        if not self._cards[d.cid[uid]].linked:  # alone: _after_join's end, straight
+            d.attack = {"stage": "front", "side": [uid], "order": [uid], "target": tuid,
+                        "blockers": []}
+            self._after_front()
+            return
         d.attack = {"stage": "join", "side": [uid], "order": [], "target": tuid,
                     "blockers": []}
-        if self.card(uid).linked and self._joinable():
+        if self._joinable():
             return  # join questions (R15.5)
         d.attack["stage"] = "front"
         self._after_join(done=True)
@@ -1493,7 +1561,7 @@ class IWState(Stepper):
             can = self._can_block()
             if can:  # R16.2: skipped when nothing can block
                 # kept for the block list (_legal_of): nothing changes before it is asked
-                self._blockc = (a, None, can)
+                self._listc = (a, None, can)
                 return
             self._judge()
         else:
@@ -1514,21 +1582,38 @@ class IWState(Stepper):
     def _judge(self) -> None:
         d = self.d
         a = d.attack
-        side = [u for u in a["order"] if u in d.setz[d.active]]
         attacker, foe = d.active, _OTHER[d.active]
+        # (plain loops, not comprehensions: their lists hold a card or two, issue 17)
+        side = []
+        zone = d.setz[attacker]
+        for u in a["order"]:
+            if u in zone:
+                side.append(u)
         src = self._mod_sources() if self._mods else None  # the same for every fighter
-        if a["target"] is not None or a["blockers"]:
-            defending = ([a["target"]] if a["target"] is not None else a["blockers"])
-            defending = [u for u in defending if u in d.setz[foe]]
+        target = a["target"]
+        if target is not None or a["blockers"]:
+            zone = d.setz[foe]
+            if target is not None:
+                defending = [target] if target in zone else []
+            else:
+                defending = []
+                for u in a["blockers"]:
+                    if u in zone:
+                        defending.append(u)
             if not side or not defending:  # R15.6
                 self.note(attacker, "judgment", "the attack ends with no judgment (R15.6)")
             else:
-                role_d = "blocker" if a["target"] is None else "target"
+                role_d = "blocker" if target is None else "target"
                 dealt, taken, res_a, res_d = rules.survival_numbers(
                     self._judged(side, "survival", "attacker", src),
                     self._judged(defending, "survival", role_d, src))
-                out = [u for u, r in zip(side, res_a) if r[2]] \
-                    + [u for u, r in zip(defending, res_d) if r[2]]
+                out = []
+                for u, r in zip(side, res_a):
+                    if r[2]:
+                        out.append(u)
+                for u, r in zip(defending, res_d):
+                    if r[2]:
+                        out.append(u)
                 self.note(attacker, "judgment", f"survival judgment: {dealt} "
                           f"against {taken}")
                 for u in out:  # R17.6: at once, then アウト時
@@ -1568,7 +1653,8 @@ class IWState(Stepper):
                 self._end(rules.aga_destroyed(foe))
         d.attack = None
         d.step = "attack"
-        self._resolve()
+        if self._wait:
+            self._resolve()
 
     # ================================================================== abilities (R21)
     @property
@@ -1695,7 +1781,7 @@ class IWState(Stepper):
         self.d = snap.copy()
         self._wait = []
         self._refc = {}
-        self._fx = self._blockc = self._modc = None
+        self._fx = self._listc = self._modc = None
         self._zk = {}
 
     def _game_over(self) -> IllegalAction:
@@ -1757,7 +1843,7 @@ class IWState(Stepper):
         self._legal = {}
         self._who = None
         self._refc = {}
-        self._fx = self._blockc = self._modc = None
+        self._fx = self._listc = self._modc = None
         self._zk = {}
 
     def _reseed(self, rnd: random.Random) -> None:
