@@ -78,28 +78,41 @@ card XT-001 "別れの贈り物" en "Parting Gift" {
 '''
 
 
+def _deal(tmp_path, text: str, ids: list) -> dict:
+    """new_state's cards and decks for WG01 with the cards of ``text``: each deck's first
+    cards replaced by ``ids``."""
+    cards = tmp_path / "new-cards.wg"
+    cards.write_text(text, encoding="utf-8")
+    library = load_cards(cards)
+    decks = GAME._decks(None, GAME._library(None))
+    for deck in decks.values():
+        deck[:len(ids)] = ids
+    return {"cards": library, "decks": decks}
+
+
+def _steps_seen(deal: dict, seeds, kind: str) -> list:
+    """(promised, asked) of every step of ``kind`` in seeded random games of ``deal``
+    (new_state's cards and decks), as Breaks records them."""
+    Breaks.seen = []
+    for seed in seeds:
+        state = Breaks(GAME.new_state(seed=seed, **deal).game)
+        rnd = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_seats()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rnd.randrange(len(legal))])
+    return [(promised, asked) for stepped, promised, asked in Breaks.seen
+            if stepped.kind == kind]
+
+
 def test_breaking_a_field_card_is_snapshotted_only_while_one_has_a_leaves_trigger(tmp_path):
     """A break of a field card asks only through a "leaves" trigger of a card on the field
     (WGState._break_may_ask): only then is the state snapshotted before the step.  In a
     set with a card whose leaving asks, the breaks that ask were all promised (a wrong
     "cannot ask" is a loud RuntimeError), and most breaks are not snapshotted.  (Shown
     failing on purpose: _break_may_ask always False.)"""
-    cards = tmp_path / "parting.wg"
-    cards.write_text(PARTING, encoding="utf-8")
-    library = load_cards(cards)
-    decks = GAME._decks(None, GAME._library(None))
-    for p, deck in decks.items():  # three of the new card in each deck, for three others
-        deck[:3] = ["XT-001"] * 3
-    Breaks.seen = []
-    for seed in range(60):
-        state = Breaks(GAME.new_state(seed=seed, cards=library, decks=decks).game)
-        rnd = random.Random(seed)
-        while not state.is_terminal():
-            seat = state.current_seats()[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rnd.randrange(len(legal))])
-    breaks = [(promised, asked) for stepped, promised, asked in Breaks.seen
-              if stepped.kind == "break_field"]
+    # three of the new card in each deck, for three others
+    breaks = _steps_seen(_deal(tmp_path, PARTING, ["XT-001"] * 3), range(60), "break_field")
     asked = [b for b in breaks if b[1]]
     assert len(asked) >= 5, f"only {len(asked)} breaks asked (the test lost its subject)"
     assert all(promised for promised, _ in asked)
@@ -184,13 +197,7 @@ def test_an_answer_rolls_back_to_the_whole_state_before_its_step_and_keeps_the_s
     marking the snapshot as the one kept, GameState.snap.)"""
     Rewound.rollbacks = []
     answers, again = _answers_played(range(25))
-    cards = tmp_path / "twice.wg"
-    cards.write_text(TWICE, encoding="utf-8")
-    library = load_cards(cards)
-    decks = GAME._decks(None, GAME._library(None))
-    for p, deck in decks.items():  # three of the new card in each deck, for three others
-        deck[:3] = ["XT-001"] * 3
-    more, twice = _answers_played(range(15), cards=library, decks=decks)
+    more, twice = _answers_played(range(15), **_deal(tmp_path, TWICE, ["XT-001"] * 3))
     assert answers > 40 and more > 30 and twice > 10, (answers, more, twice)
     assert len(Rewound.rollbacks) >= answers + more and all(Rewound.rollbacks)
 
@@ -214,23 +221,10 @@ def test_a_play_is_snapshotted_only_while_the_card_or_a_field_card_has_effects(t
     that ask were all promised (a wrong "cannot ask" is a loud RuntimeError), and many
     plays are not snapshotted.  (Shown failing on purpose: _play_may_ask not looking at
     the field; not looking at the card played.)"""
-    cards = tmp_path / "lookout.wg"
-    cards.write_text(LOOKOUT, encoding="utf-8")
-    library = load_cards(cards)
-    decks = GAME._decks(None, GAME._library(None))
-    for p, deck in decks.items():  # two of each new card in each deck, for four others
-        deck[:4] = ["XT-001", "XT-001", "XT-002", "XT-002"]
-    for deal, seeds in (({}, range(40)), ({"cards": library, "decks": decks}, range(40))):
-        Breaks.seen = []
-        for seed in seeds:
-            state = Breaks(GAME.new_state(seed=seed, **deal).game)
-            rnd = random.Random(seed)
-            while not state.is_terminal():
-                seat = state.current_seats()[0]
-                legal = state.legal_actions(seat)
-                state.apply(seat, legal[rnd.randrange(len(legal))])
-        plays = [(promised, asked) for stepped, promised, asked in Breaks.seen
-                 if stepped.kind == "play"]
+    # two of each new card in each deck, for four others
+    lookout = _deal(tmp_path, LOOKOUT, ["XT-001", "XT-001", "XT-002", "XT-002"])
+    for deal in ({}, lookout):
+        plays = _steps_seen(deal, range(40), "play")
         asked = [p for p in plays if p[1]]
         assert len(asked) >= 20, f"only {len(asked)} plays asked (the test lost its subject)"
         assert all(promised for promised, _ in asked)
