@@ -5,7 +5,8 @@ public loop's common case, issue 17) to the kernel's path over the same game.
 methods back (so every hook is called).  :func:`play_both` steps the two with the same
 picks to the end of the game, asserting at every step the same terminal flag, the same
 current seats and every seat's same legal list, and every ``every``th step the same
-``probe(state, seat, legal)`` (refusals, clones, ...).
+``probe(state, seat, legal)`` (refusals, clones, ...).  :func:`play_twins` steps a state
+and a twin with shortcuts of its own taken out (or put in) alike, by the actions' texts.
 """
 
 from __future__ import annotations
@@ -37,6 +38,22 @@ def play_both(fast, slow, rnd: random.Random, probe: Callable, every: int) -> in
         fast.apply(seat, action)
         slow.apply(seat, action)
         n += 1
+
+
+def play_twins(first, twin, rnd: random.Random, check: Callable) -> None:
+    """Step ``first`` and ``twin`` alike to the end, a seat picked among the current ones
+    (simultaneous windows included) and its action given to ``twin`` by its text
+    (``parse_action``: the twin's own action objects); ``check(first, twin)`` before every
+    step and at the end."""
+    while True:
+        check(first, twin)
+        if first.is_terminal():
+            return
+        seat = rnd.choice(first.current_seats())
+        legal = first.legal_actions(seat)
+        k = rnd.randrange(len(legal))
+        first.apply(seat, legal[k])
+        twin.apply(seat, twin.parse_action(seat, str(legal[k])))
 
 
 def outcome(fn: Callable) -> tuple:

@@ -23,6 +23,8 @@ from wgdsl.games.wonderful_world import rules
 from wgdsl.games.wonderful_world.cards import RESOURCES
 from wgdsl.games.wonderful_world.state import WWState, _entry
 
+from straight_path import play_twins
+
 GAME = wgdsl.load_game("wonderful-world")
 CASES = [(1, 4), (2, 7), (2, 8), (3, 9), (5, 10)]
 
@@ -71,17 +73,12 @@ def test_the_shortcuts_are_the_plain_computation(seats, seed):
     plain = GAME.new_state(seed=seed, seats=seats)
     plain = Plain(plain.game, plain.seats, plain.d)
     Plain.played = Plain.steps = 0
-    rnd = random.Random(seed)
-    while True:
+
+    def same(fast, plain):
         assert _whole(fast) == _whole(plain)
         for s in fast.seats:
             assert fast.legal_actions(s) == plain.legal_actions(s)
             assert fast.observation(s) == plain.observation(s)
-        if fast.is_terminal():
-            break
-        seat = rnd.choice(fast.current_seats())
-        legal = fast.legal_actions(seat)
-        k = rnd.randrange(len(legal))
-        fast.apply(seat, legal[k])
-        plain.apply(seat, plain.parse_action(seat, str(legal[k])))
+
+    play_twins(fast, plain, random.Random(seed), same)
     assert plain.is_terminal() and Plain.played > 20 and Plain.steps == 20

@@ -17,6 +17,8 @@ import wgdsl
 from wgdsl.games.wonderful_world.state import Seat, WWState
 from wgdsl.kernel.stepper import Stepper
 
+from straight_path import play_twins
+
 GAME = wgdsl.load_game("wonderful-world")
 CASES = [(1, 4), (2, 7), (2, 8), (3, 9), (5, 10)]
 
@@ -114,17 +116,12 @@ def test_the_log_read_is_the_log_written_at_once(seats, seed):
     start = GAME.new_state(seed=seed, seats=seats)
     eager = EagerLog(start.game, start.seats, start.d)
     eager.d.log = [(e["turn"], e["seat"], e["kind"], e["text"]) for e in start.log]
-    rnd = random.Random(seed)
-    while True:
+
+    def same(lazy, eager):
         assert lazy.log == eager.log
         assert lazy.log_of({"pick", "empire", "complete"}) == eager.log_of({"pick", "empire", "complete"})
         assert [p["pending_log"] for p in lazy.to_dict()["players"].values()] == \
                [p["pending_log"] for p in eager.to_dict()["players"].values()]
-        if lazy.is_terminal():
-            break
-        seat = rnd.choice(lazy.current_seats())
-        legal = lazy.legal_actions(seat)
-        k = rnd.randrange(len(legal))
-        lazy.apply(seat, legal[k])
-        eager.apply(seat, eager.parse_action(seat, str(legal[k])))
+
+    play_twins(lazy, eager, random.Random(seed), same)
     assert any(isinstance(e[3], tuple) for e in lazy.d.log)  # (templates were kept)
