@@ -350,15 +350,16 @@ class WGState(Stepper):
         entry copy, or a card on the field (at any depth, as a copy or not) has a trigger;
         every other effect starts from one of those (in a random game of the built-in
         set about half the plays that ask nothing are not snapshotted, issue 17)."""
-        g = self.game
-        own, triggered = g._play_facts
-        if action.card in own:
-            return True
-        if triggered:
-            for stack in g.state.field.values():
-                for inst in stack:
-                    if (inst.copy_of or inst.base).id in triggered:  # Instance.face inline
-                        return True
+        own, triggered = self.game._play_facts
+        return action.card in own or (bool(triggered) and self._on_field(triggered))
+
+    def _on_field(self, ids: frozenset) -> bool:
+        """Is a card whose face is one of ``ids`` on the field (at any depth of a stack,
+        as a copy or not)?"""
+        for stack in self.game.state.field.values():
+            for inst in stack:
+                if (inst.copy_of or inst.base).id in ids:  # Instance.face inline
+                    return True
         return False
 
     #: the card ids of this game's set with a "leaves" trigger (worked out at the first
@@ -374,17 +375,11 @@ class WGState(Stepper):
         a card on the field (at any depth of a stack, as a copy or not) has a face with a
         ``leaves`` trigger: in a random game of the built-in set about 5 breaks a game are
         not snapshotted (issue 17)."""
-        g = self.game
         ids = self._leave_ids
         if ids is None:
             ids = self._leave_ids = frozenset(
-                cid for cid, card in g.fx.items() if card.triggers.get("leaves"))
-        if ids:
-            for stack in g.state.field.values():
-                for inst in stack:
-                    if (inst.copy_of or inst.base).id in ids:  # Instance.face inline
-                        return True
-        return False
+                cid for cid, card in self.game.fx.items() if card.triggers.get("leaves"))
+        return bool(ids) and self._on_field(ids)
 
     def _snapshot(self):
         g = self.game
